@@ -1,0 +1,88 @@
+/** CLDR plural categories, the keys of every plural map in Tolk. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+
+/** Plural forms of one string: CLDR category -> text. */
+export type PluralForms = Partial<Record<PluralCategory, string>>
+
+/** The ids of the built-in formats (spec § File: supported push formats). */
+export type FormatId =
+  | 'json' | 'yaml' | 'xcstrings' | 'strings' | 'stringsdict' | 'android'
+  | 'po' | 'xliff' | 'arb' | 'properties' | 'resx' | 'csv'
+
+/** Text of one entry in one locale, used by multi-locale formats. */
+export interface LocaleValue {
+  value: string
+  plural?: PluralForms
+}
+
+/**
+ * One translatable string of a file. Entries are identified by `key` plus `context`.
+ * `value` is the text in the parsed locale; when the string has plural forms, `plural` holds them
+ * and `value` is the `other` form. Bilingual formats (PO, XLIFF) also carry the source side in
+ * `source`/`sourcePlural`. Multi-locale formats (xcstrings, multi-column CSV) carry every locale in
+ * `values`, and `value` is the text in the locale asked for (empty when it has none).
+ * `meta` is format-specific data a writer may need (value type, flags, state, ...); it is JSON.
+ */
+export interface Entry {
+  key: string
+  context?: string
+  value: string
+  plural?: PluralForms
+  comment?: string
+  source?: string
+  sourcePlural?: PluralForms
+  values?: Record<string, LocaleValue>
+  meta?: Record<string, unknown>
+}
+
+/** Something a parser could not read, or a warning about the file (such as a repeated key). */
+export interface FormatIssue {
+  severity: 'error' | 'warning'
+  message: string
+  /** 1-based line and column of the problem in the content. */
+  line: number
+  column: number
+}
+
+/** What `parse` returns. A file with an `error` issue is not safe to store. */
+export interface ParseResult {
+  entries: Entry[]
+  /** Locales the file holds: every column/locale of a multi-locale file; source and target of a bilingual one. */
+  locales: string[]
+  issues: FormatIssue[]
+}
+
+/** Options of `parse`. */
+export interface ParseOptions {
+  /** The locale of the file (the locale to read `value` in, for multi-locale formats). */
+  locale?: string
+  /** The project's source locale, when known. */
+  sourceLocale?: string
+}
+
+/** What to write for a template entry that `render` was not given. */
+export type MissingPolicy = 'source' | 'empty' | 'omit'
+
+/** Options of `render`. */
+export interface RenderOptions {
+  locale: string
+  sourceLocale: string
+  /** `source` keeps the template's text, `empty` writes an empty value, `omit` removes the entry. Default `source`. */
+  missing?: MissingPolicy
+}
+
+/** A built-in file format: detection, reading and faithful writing. Never throws on user input. */
+export interface FormatModule {
+  readonly id: FormatId
+  readonly name: string
+  readonly extensions: readonly string[]
+  readonly multiLocale: boolean
+  /** 0..1: how sure this format is that the file is its own, from the name and the start of the content. */
+  detect(filename: string, content: string): number
+  parse(content: string, options: ParseOptions): ParseResult
+  /**
+   * Writes `entries` into `template` (the file as last pushed), keeping every other byte.
+   * With no template, writes a clean file. `render(t, parse(t).entries, o) === t`.
+   */
+  render(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string
+}
