@@ -1,0 +1,37 @@
+import { ServiceError } from '@tolk/core'
+import { ping, type Database, type Kysely } from '@tolk/db'
+import { Hono } from 'hono'
+import { requestId } from './middleware/request-id.js'
+import { problemResponse } from './problem.js'
+import { mountRest } from './rest.js'
+
+/** What the API needs to run: a database and where it is reachable. */
+export interface AppDeps {
+  db: Kysely<Database>
+  baseUrl: string
+  clock?: () => Date
+}
+
+/** Builds the HTTP app; tests call `app.request()` on it with no port. */
+export function createApp(deps: AppDeps): Hono {
+  const clock = deps.clock ?? (() => new Date())
+  const app = new Hono()
+  app.use(requestId())
+  app.onError((err, c) => problemResponse(c, err, deps.baseUrl))
+  app.notFound((c) => problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/readyz', async (c) => {
+    return (await ping(deps.db))
+      ? c.json({ status: 'ok', database: 'reachable' })
+      : c.json({ status: 'unavailable', database: 'unreachable' }, 503)
+  })
+
+  // RFC 9728: where MCP clients learn how to authenticate to this resource.
+  const metadata = (resource: string) => ({ resource, bearer_methods_supported: ['header'], resource_name: 'Tolk', scopes_supported: [] })
+  app.get('/.well-known/oauth-protected-resource', (c) => c.json(metadata(deps.baseUrl)))
+  app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
+
+  mountRest(app, { db: deps.db, baseUrl: deps.baseUrl, clock })
+  return app
+}

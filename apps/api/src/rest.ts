@@ -1,0 +1,105 @@
+import { authenticate, catalog, fail, findOp, hasCredential, invoke, openApi, type Principal } from '@tolk/core'
+import type { Database, Kysely, Surface } from '@tolk/db'
+import type { Context, Hono } from 'hono'
+
+/** What the REST surface needs from the app. */
+export interface RestDeps {
+  db: Kysely<Database>
+  baseUrl: string
+  clock: () => Date
+}
+
+/** Request bodies above this are refused before parsing (issue: a clear 4xx, never an out-of-memory). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024
+
+/** Mounts GET /api/v1 (catalog), the OpenAPI document and /api/v1/{op} for every op of the registry. */
+export function mountRest(app: Hono, deps: RestDeps): void {
+  const catalogBody = JSON.stringify(catalog())
+  const openApiBody = JSON.stringify(openApi(deps.baseUrl))
+  app.get('/api/v1', (c) => c.body(catalogBody, 200, { 'Content-Type': 'application/json' }))
+  app.get('/api/v1/openapi.json', (c) => c.body(openApiBody, 200, { 'Content-Type': 'application/json' }))
+
+  app.all('/api/v1/:op', async (c) => {
+    const op = findOp(c.req.param('op'))
+    const method = c.req.method
+    // spec § Conventions 2: reads answer GET and POST, writes only POST.
+    if (method !== 'POST' && !(method === 'GET' && op.kind === 'read')) {
+      fail('method_not_allowed', op.kind === 'read' ? `${op.name} answers GET and POST only.` : `${op.name} changes data; send it with POST.`)
+    }
+    const principal = await principalOf(c, deps, op.public ?? false)
+    const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
+    const out = await invoke(
+      { db: deps.db, principal, surface: surfaceOf(c), requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock },
+      op.name,
+      raw,
+    )
+    return c.json(out as object)
+  })
+}
+
+async function principalOf(c: Context, deps: RestDeps, isPublic: boolean): Promise<Principal | null> {
+  const headers = { authorization: c.req.header('authorization'), apiKey: c.req.header('x-api-key') }
+  if (!hasCredential(headers)) {
+    if (isPublic) return null
+    fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key: tolk_...')
+  }
+  return authenticate(deps.db, headers, deps.clock())
+}
+
+/** The CLI names itself in its User-Agent, so activity can show surface cli. */
+function surfaceOf(c: Context): Surface {
+  return /^tolk-cli\//.test(c.req.header('user-agent') ?? '') ? 'cli' : 'api'
+}
+
+function queryInput(c: Context): unknown {
+  const input = c.req.query('input')
+  return input === undefined || input === '' ? {} : parseJson(input, 'The input query parameter is not valid JSON; URL-encode a JSON object.')
+}
+
+async function bodyInput(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? NaN)
+  if (declared > MAX_BODY_BYTES) tooLarge()
+  const text = await readLimited(c.req.raw)
+  if (text.trim() === '') return {}
+  const type = c.req.header('content-type')
+  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    fail('invalid_json', `The body was sent as ${type.split(';')[0]}; send a JSON object with Content-Type: application/json.`)
+  }
+  return parseJson(text, 'The body is not valid JSON; send a JSON object.')
+}
+
+function parseJson(text: string, detail: string): unknown {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    fail('invalid_json', `${detail} (${(err as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail('invalid_input', 'The input must be a JSON object.', { issues: [{ path: '', message: `Expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` }] })
+  }
+  return value
+}
+
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+}
+
+function tooLarge(): never {
+  // The spec's table has no 413 code; a body this large is an input problem the caller must fix.
+  fail('invalid_input', 'The request body is larger than 16 MiB.', { issues: [{ path: '', message: 'Request body exceeds 16 MiB; push_file content is at most 10,000,000 characters.' }] })
+}

@@ -1,0 +1,27 @@
+/** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  databaseUrl?: string
+  dataDir: string
+  redisUrl?: string
+  bootstrapKey?: string
+}
+
+/** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
+export function configFromEnv(env: Record<string, string | undefined>): Config {
+  const port = Number(env.PORT ?? 8787)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  const host = env.HOST || '127.0.0.1'
+  const shownHost = host.includes(':') ? `[${host}]` : host
+  return {
+    port,
+    host,
+    publicUrl: (env.TOLK_PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.TOLK_DATA_DIR || './.tolk',
+    redisUrl: env.REDIS_URL || undefined,
+    bootstrapKey: env.TOLK_BOOTSTRAP_KEY || undefined,
+  }
+}

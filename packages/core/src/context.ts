@@ -1,0 +1,45 @@
+import type { Database, Kysely, Role, Surface } from '@tolk/db'
+
+/** Who acts: an API key, a signed-in user, or the AI itself. */
+export interface Actor {
+  type: 'api_key' | 'user' | 'ai'
+  id: string | null
+  name: string
+}
+
+/** A resolved credential: its workspace, role and actor. */
+export interface Principal {
+  workspaceId: string
+  role: Role
+  actor: Actor
+}
+
+/** What a write records in the activity log, besides who, when, op and surface. */
+export interface ActivityNote {
+  summary: string
+  target?: string
+  projectId?: string | null
+}
+
+/**
+ * Everything an op handler may touch. Surfaces build it per call; nothing module-level.
+ * @example
+ * const ctx: OpContext = { db, principal: null, surface: 'api', requestId: 'r1', baseUrl: 'http://127.0.0.1:8787', clock: () => new Date() }
+ */
+export interface OpContext {
+  db: Kysely<Database>
+  principal: Principal | null
+  surface: Surface
+  requestId: string
+  /** The {base_url} of the spec, for links. */
+  baseUrl: string
+  clock: () => Date
+}
+
+/** The context of an op that needs a credential: the workspace is known, and writes can note activity. */
+export interface AuthedContext extends OpContext {
+  principal: Principal
+  workspaceId: string
+  /** Adds an activity row, written in the op's transaction. */
+  activity(note: ActivityNote): void
+}

@@ -1,0 +1,22 @@
+import type { OpContract } from './define-op.js'
+import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
+import { getPricing } from './billing.js'
+import { createProject, listProjects, updateProject } from './project.js'
+import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
+
+export * from './define-op.js'
+export * from './common.js'
+
+/** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
+export const contracts = [
+  getWorkspace, updateWorkspace, listActivity,
+  listProjects, createProject, updateProject,
+  listApiKeys, createApiKey, revokeApiKey,
+  getPricing,
+] as const satisfies readonly OpContract[]
+
+/** The name of an op. */
+export type OpName = (typeof contracts)[number]['name']
+
+/** The contract of op N. */
+export type ContractOf<N extends OpName> = Extract<(typeof contracts)[number], { name: N }>

@@ -1,0 +1,39 @@
+import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
+import type * as c from '../contract/project.js'
+import { fail, ServiceError } from '../errors.js'
+import { slugify } from '../services/slug.js'
+import { projectOut } from './outputs.js'
+import type { Handler } from './types.js'
+
+const dedupe = (locales: readonly string[]) => [...new Set(locales)]
+
+export const projectHandlers = {
+  list_projects: (async (ctx) => {
+    const rows = await listProjects(ctx.db, ctx.workspaceId)
+    return { projects: rows.map(projectOut) }
+  }) satisfies Handler<typeof c.listProjects>,
+
+  create_project: (async (ctx, input) => {
+    const slug = input.slug ?? slugify(input.name)
+    if (!slug) fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
+    const row = await insertProject(ctx.db, {
+      workspace_id: ctx.workspaceId, slug, name: input.name, description: input.description,
+      target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate,
+    }).catch((err: unknown) => {
+      throw isUniqueViolation(err, 'projects_workspace_slug_key') ? new ServiceError('project_exists', `A project with slug "${slug}" already exists; pick another slug or update that project.`) : err
+    })
+    ctx.activity({ summary: `created project ${slug}`, target: row.id, projectId: row.id })
+    return projectOut(row)
+  }) satisfies Handler<typeof c.createProject>,
+
+  update_project: (async (ctx, input) => {
+    const { project: ref, ...patch } = input
+    const project = (await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)
+    const row = await updateProject(ctx.db, ctx.workspaceId, project.id, {
+      ...patch,
+      ...(patch.target_locales ? { target_locales: dedupe(patch.target_locales) } : {}),
+    })
+    ctx.activity({ summary: `updated project ${row.slug}: ${Object.keys(patch).join(', ') || 'no changes'}`, target: row.id, projectId: row.id })
+    return projectOut(row)
+  }) satisfies Handler<typeof c.updateProject>,
+}

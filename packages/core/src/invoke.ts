@@ -1,0 +1,59 @@
+import { insertActivity, withTx, type NewActivity } from '@tolk/db'
+import * as v from 'valibot'
+import type { ActivityNote, AuthedContext, OpContext } from './context.js'
+import { fail, type InputIssue } from './errors.js'
+import { registry, type RegisteredOp } from './registry.js'
+
+/** The op named `name`, or unknown_op. */
+export function findOp(name: string): RegisteredOp {
+  return registry.get(name) ?? fail('unknown_op', `No op named "${name}"; GET /api/v1 lists every op.`)
+}
+
+/**
+ * The only pipeline: every surface ends here. Checks credential and role, validates the input,
+ * runs the handler (a write in one transaction with its activity rows), and returns its output.
+ */
+export async function invoke(ctx: OpContext, name: string, raw: unknown): Promise<unknown> {
+  const op = findOp(name)
+  if (!op.public && !ctx.principal) fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key.')
+  if (op.admin && ctx.principal && ctx.principal.role === 'member') fail('forbidden', `${name} needs an owner or admin key; ask an owner of the workspace.`)
+  const parsed = v.safeParse(op.input, raw ?? {})
+  if (!parsed.success) fail('invalid_input', `The input of ${name} is not valid; fix the listed issues.`, { issues: issuesFrom(parsed.issues) })
+  if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
+  const principal = ctx.principal
+  if (op.kind === 'read') return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: readOnlyActivity(name) }, parsed.output)
+
+  return withTx(ctx.db, async (tx) => {
+    const notes: ActivityNote[] = []
+    const authed: AuthedContext = { ...ctx, db: tx, principal, workspaceId: principal.workspaceId, activity: (n) => void notes.push(n) }
+    const out = await op.handler(authed, parsed.output)
+    // Every write leaves a trace, even one whose handler noted nothing.
+    if (notes.length === 0) notes.push({ summary: name })
+    await insertActivity(tx, notes.map((n) => activityRow(authed, name, n)))
+    return out
+  })
+}
+
+function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewActivity {
+  return {
+    workspace_id: ctx.workspaceId, project_id: note.projectId ?? null,
+    actor_type: ctx.principal.actor.type, actor_id: ctx.principal.actor.id, actor_name: ctx.principal.actor.name,
+    surface: ctx.surface, op, target: note.target ?? null, summary: note.summary, request_id: ctx.requestId,
+  }
+}
+
+function readOnlyActivity(op: string) {
+  return () => {
+    throw new Error(`read op ${op} tried to record activity`)
+  }
+}
+
+/** valibot issues as the spec's `issues`: a dot path and a message each; unknown fields are named. */
+export function issuesFrom(issues: readonly v.BaseIssue<unknown>[]): InputIssue[] {
+  return issues.map((issue) => {
+    const path = v.getDotPath(issue) ?? ''
+    if (issue.type === 'strict_object') return { path, message: `Unknown field "${path.split('.').at(-1)}"; check its spelling against the op's input schema.` }
+    if (issue.kind === 'schema' && issue.input === undefined && issue.type !== 'undefined') return { path, message: `Required; ${issue.message}` }
+    return { path, message: issue.message }
+  })
+}

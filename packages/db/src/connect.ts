@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { Kysely, PGliteDialect, sql } from 'kysely'
+import { PostgresJSDialect } from 'kysely-postgres-js'
+import postgres from 'postgres'
+import type { Database } from './schema.js'
+
+/** Where to connect: a PostgreSQL URL, or the embedded PGlite folder (`memory://` for a throwaway one). */
+export interface ConnectOptions {
+  databaseUrl?: string
+  dataDir?: string
+  /** Pool size for PostgreSQL. */
+  max?: number
+}
+
+/** A connected database and which engine serves it. */
+export interface Connection {
+  db: Kysely<Database>
+  engine: 'postgres' | 'pglite'
+  close(): Promise<void>
+}
+
+/** Connects to PostgreSQL when a URL is given, else to embedded PGlite (with pg_trgm) in dataDir. */
+export async function connect(options: ConnectOptions = {}): Promise<Connection> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: sql }) })
+    return { db, engine: 'postgres', close: () => db.destroy() }
+  }
+  const dataDir = options.dataDir ?? './.tolk'
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  return { db, engine: 'pglite', close: () => db.destroy() }
+}
+
+/** True when the database answers a trivial query (for /readyz). */
+export async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely'
+import type { Database, Workspace, WorkspaceUpdate } from '../schema.js'
+
+/** The workspace with this id. */
+export function findWorkspaceById(db: Kysely<Database>, id: string): Promise<Workspace | undefined> {
+  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The workspace with this slug (the X-Service-Workspace header names it). */
+export function findWorkspaceBySlug(db: Kysely<Database>, slug: string): Promise<Workspace | undefined> {
+  return db.selectFrom('workspaces').selectAll().where('slug', '=', slug).executeTakeFirst()
+}
+
+/** Adds a workspace. */
+export function insertWorkspace(db: Kysely<Database>, row: { slug: string; name: string; source_locale: string }): Promise<Workspace> {
+  return db.insertInto('workspaces').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Changes a workspace's fields and returns it. */
+export function updateWorkspace(db: Kysely<Database>, id: string, patch: WorkspaceUpdate): Promise<Workspace> {
+  return db.updateTable('workspaces').set({ ...patch, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
+
+/** How many workspaces exist (the first start creates one when there are none). */
+export async function countWorkspaces(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
