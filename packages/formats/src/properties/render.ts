@@ -1,0 +1,128 @@
+// Writes entries into a .properties template by splicing only the changed values.
+import type { Entry, RenderOptions } from '../format.js'
+import { BOM } from '../text.js'
+import type { PropertiesStyle } from './parse.js'
+import { scanProperties } from './parse.js'
+
+interface Edit {
+  start: number
+  end: number
+  text: string
+}
+
+// Text that needs no escape at all, the common case, skips the character loop.
+const PLAIN_KEY = /^[^\s\\=:#!\x00-\x1f\x7f-\uffff][^\s\\=:\x00-\x1f\x7f-\uffff]*$/
+const PLAIN_VALUE = /^(?:[^\s\\\x00-\x1f\x7f-\uffff][^\\\x00-\x1f\x7f-\uffff]*)?$/
+
+function hex(code: number, upper: boolean): string {
+  const h = code.toString(16).padStart(4, '0')
+  return `\\u${upper ? h.toUpperCase() : h}`
+}
+
+/** Escapes text for a key or a value, in the file's style (see PropertiesStyle). */
+export function escapeProperties(text: string, style: Pick<PropertiesStyle, 'escapeNonAscii' | 'upperHex'>, isKey: boolean): string {
+  if (isKey ? PLAIN_KEY.test(text) : PLAIN_VALUE.test(text)) return text
+  const out: string[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    const code = text.charCodeAt(i)
+    if (c === '\\') out.push('\\\\')
+    else if (c === '\n') out.push('\\n')
+    else if (c === '\r') out.push('\\r')
+    else if (c === '\t') out.push('\\t')
+    else if (c === '\f') out.push('\\f')
+    else if (code < 0x20 || code === 0x7f) out.push(hex(code, style.upperHex))
+    else if (code > 0x7e && style.escapeNonAscii) out.push(hex(code, style.upperHex))
+    // Leading whitespace is dropped by readers, so it must be escaped to survive.
+    else if (c === ' ' && (isKey || i === 0)) out.push('\\ ')
+    else if (isKey && (c === '=' || c === ':')) out.push(`\\${c}`)
+    else if (isKey && i === 0 && (c === '#' || c === '!')) out.push(`\\${c}`)
+    else out.push(c)
+  }
+  return out.join('')
+}
+
+function commentLines(comment: string, eol: string): string {
+  return comment.split('\n').map((line) => `# ${line}`.trimEnd() + eol).join('')
+}
+
+function entryLine(entry: Entry, style: PropertiesStyle): string {
+  const comment = entry.comment ? commentLines(entry.comment, style.eol) : ''
+  return `${comment}${escapeProperties(entry.key, style, true)}${style.separator}${escapeProperties(textOf(entry), style, false)}`
+}
+
+function textOf(entry: Entry): string {
+  return entry.plural?.other ?? entry.value
+}
+
+/** Groups entries by key so the nth copy of a repeated key meets the nth copy in the template. */
+function queueByKey(entries: readonly Entry[]): Map<string, Entry[]> {
+  const byKey = new Map<string, Entry[]>()
+  for (const e of entries) {
+    const list = byKey.get(e.key)
+    if (list) list.push(e)
+    else byKey.set(e.key, [e])
+  }
+  return byKey
+}
+
+/** A file from entries alone: `key=value` lines, non-ASCII as `\uXXXX` so any Java reader gets it right. */
+export function renderCleanProperties(entries: readonly Entry[]): string {
+  const style: PropertiesStyle = { escapeNonAscii: true, upperHex: false, eol: '\n', separator: '=' }
+  return entries.map((e) => entryLine(e, style) + style.eol).join('')
+}
+
+/** Writes `entries` into a .properties template, changing only the bytes of values that differ. */
+export function renderProperties(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  if (template === undefined) return renderCleanProperties(entries)
+  const { slots, style, endsWithEol } = scanProperties(template)
+  const missing = options.missing ?? 'source'
+  const given = queueByKey(entries)
+  const counts = new Map<string, number>()
+  for (const s of slots) counts.set(s.key, (counts.get(s.key) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  const edits: Edit[] = []
+
+  for (const slot of slots) {
+    const index = seen.get(slot.key) ?? 0
+    seen.set(slot.key, index + 1)
+    const list = given.get(slot.key) ?? []
+    // With fewer copies given than the file has, the last copies get them: Java keeps the last one.
+    const entry = list[index - ((counts.get(slot.key) ?? 0) - list.length)]
+    if (entry) {
+      const text = textOf(entry)
+      if (text !== slot.value) {
+        const escaped = escapeProperties(text, style, false)
+        const prefix = slot.hasSeparator || escaped === '' ? '' : style.separator
+        edits.push({ start: slot.valueStart, end: slot.valueEnd, text: prefix + escaped })
+      }
+    } else if (missing === 'empty' && slot.value !== '') {
+      edits.push({ start: slot.valueStart, end: slot.valueEnd, text: '' })
+    } else if (missing === 'omit') {
+      edits.push({ start: slot.blockStart, end: slot.end, text: '' })
+    }
+  }
+
+  const added: string[] = []
+  for (const [key, list] of given) {
+    const extra = list.length - (counts.get(key) ?? 0)
+    for (const entry of list.slice(0, Math.max(0, extra))) added.push(entryLine(entry, style))
+  }
+
+  const out: string[] = []
+  let at = 0
+  for (const edit of edits) {
+    out.push(template.slice(at, edit.start), edit.text)
+    at = edit.end
+  }
+  out.push(template.slice(at))
+  if (added.length > 0) {
+    const body = added.join(style.eol)
+    const hasText = template.length > (template.startsWith(BOM) ? 1 : 0)
+    // A file without a final newline stays without one.
+    if (!hasText) out.push(body + style.eol)
+    else if (endsWithEol) out.push(body + style.eol)
+    else out.push(style.eol + body)
+  }
+  return out.join('')
+}
