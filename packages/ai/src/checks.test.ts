@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { checkModelOutput, checkTranslation, countGraphemes } from './checks.js'
+import type { CheckInput } from './checks.js'
+import { protectItem } from './protect.js'
+import type { GlossaryTerm } from './provider.js'
+
+const glossary: GlossaryTerm[] = [
+  { term: 'Tolk', doNotTranslate: true },
+  { term: 'workspace', doNotTranslate: false, translation: 'Arbeitsbereich' },
+]
+
+function check(over: Partial<CheckInput> & Pick<CheckInput, 'source' | 'output'>) {
+  return checkTranslation({ placeholders: [], glossary, targetLocale: 'de', sourceLocale: 'en', ...over })
+}
+
+describe('checkTranslation', () => {
+  it('accepts a translation with the same placeholders, terms and glossary rendering', () => {
+    expect(
+      check({
+        source: { text: 'Invite %s to your Tolk workspace' },
+        output: { text: 'Lade %s in deinen Tolk-Arbeitsbereich ein' },
+        placeholders: ['%s'],
+      }),
+    ).toEqual([])
+  })
+
+  it.each([
+    ['a lost placeholder', 'Hallo', 'appears 0 times, the source has 1'],
+    ['a duplicated placeholder', 'Hallo %s %s', 'appears 2 times, the source has 1'],
+  ])('names %s', (_, text, message) => {
+    const failures = check({ source: { text: 'Hello %s' }, output: { text }, placeholders: ['%s'] })
+    expect(failures).toHaveLength(1)
+    expect(failures[0]).toMatchObject({ code: 'placeholder_mismatch', subject: '%s' })
+    expect(failures[0]?.message).toContain(message)
+  })
+
+  it('names a translated do-not-translate term', () => {
+    const failures = check({ source: { text: 'Open Tolk' }, output: { text: 'Öffne Tolke' } })
+    expect(failures).toEqual([{ code: 'do_not_translate_changed', message: 'do-not-translate term "Tolk" appears 0 times, the source has 1', subject: 'Tolk' }])
+  })
+
+  it('requires the glossary rendering when the source uses the term, allowing inflection and English plurals', () => {
+    expect(check({ source: { text: 'Your workspaces' }, output: { text: 'Deine Arbeitsbereiche' } })).toEqual([])
+    expect(check({ source: { text: 'Your workspace' }, output: { text: 'Dein Bereich' } })[0]).toMatchObject({
+      code: 'glossary_translation_missing',
+      subject: 'workspace',
+    })
+    expect(check({ source: { text: 'Your workspacer' }, output: { text: 'x' } })).toEqual([])
+  })
+
+  it('counts max_length in user-perceived characters', () => {
+    expect(countGraphemes('e\u0301👍🏽🇩🇪')).toBe(3)
+    expect(check({ source: { text: 'Save' }, output: { text: 'Spéi👍🏽' }, maxLength: 5 })).toEqual([])
+    expect(check({ source: { text: 'Save' }, output: { text: 'Speichern' }, maxLength: 5 })).toEqual([
+      { code: 'too_long', message: '9 characters, max_length is 5', subject: '5' },
+    ])
+  })
+
+  it('requires exactly the plural categories of the target locale', () => {
+    const source = { text: '%d files', plural: { one: 'One file', other: '%d files' } }
+    const failures = checkTranslation({
+      source,
+      output: { plural: { one: '%d файл', other: '%d файлов', two: '%d файла' } },
+      placeholders: ['%d'],
+      glossary: [],
+      targetLocale: 'ru',
+    })
+    expect(failures.map((f) => f.message)).toEqual(['plural forms missing: few, many', 'plural forms not used by ru: two'])
+  })
+
+  it('lets plural forms other than "other" drop the number but not invent placeholders', () => {
+    const base = { source: { text: '%d files', plural: { one: 'One file', other: '%d files' } }, placeholders: ['%d', '%s'], glossary: [], targetLocale: 'de' }
+    expect(checkTranslation({ ...base, output: { plural: { one: 'Eine Datei', other: '%d Dateien' } } })).toEqual([])
+    expect(checkTranslation({ ...base, output: { plural: { one: '%d %d Datei', other: 'Dateien' } } }).map((f) => f.message)).toEqual([
+      'form "one": placeholder "%d" appears 2 times, the source has 0',
+      'form "other": placeholder "%d" appears 0 times, the source has 1',
+    ])
+  })
+
+  it('names an empty translation', () => {
+    expect(check({ source: { text: 'Save' }, output: { text: '  ' } })[0]?.code).toBe('empty')
+  })
+})
+
+describe('checkModelOutput', () => {
+  const req = { glossary, sourceLocale: 'en', targetLocale: 'de' }
+  const p = protectItem({ id: 'u1', text: 'Hello %s, welcome to Tolk', placeholders: ['%s'] }, '1', req)
+
+  it('restores tokens and accepts a good output', () => {
+    expect(p.text).toBe('Hello ⟦1⟧, welcome to ⟦2⟧')
+    expect(checkModelOutput(p, { text: 'Hallo ⟦1⟧, willkommen bei ⟦2⟧' }, req)).toEqual({ ok: true, text: 'Hallo %s, willkommen bei Tolk' })
+  })
+
+  it.each([
+    ['lost', 'Hallo, willkommen bei ⟦2⟧', ['placeholder_mismatch']],
+    ['duplicated', 'Hallo ⟦1⟧ ⟦1⟧, willkommen bei ⟦2⟧', ['placeholder_mismatch']],
+    ['invented', 'Hallo ⟦1⟧, willkommen bei ⟦2⟧ ⟦3⟧', ['invented_token']],
+    ['term token lost', 'Hallo ⟦1⟧, willkommen bei Tolke', ['do_not_translate_changed']],
+  ])('fails a %s token with the candidate', (_, text, codes) => {
+    const verdict = checkModelOutput(p, { text }, req)
+    expect(verdict.ok).toBe(false)
+    if (verdict.ok) return
+    expect(verdict.failures.map((f) => f.code)).toEqual(codes)
+    expect(verdict.candidate).toBeDefined()
+  })
+})

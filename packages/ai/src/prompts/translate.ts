@@ -1,0 +1,252 @@
+/**
+ * The one place translation prompts are built (design § AI). Order, most stable first, so the
+ * prompt cache can reuse the prefix:
+ *   tools (the answer schema) → system block 1: instructions + workspace product context
+ *   → system block 2: language pair, project description, glossary, rules  → user: the batch.
+ * Both system blocks end with a cache breakpoint: block 1 is shared by every project and locale
+ * of a workspace, block 2 by every batch of one job.
+ */
+
+import type { ContentBlock, MessageParam, TextBlockParam, Tool, ToolChoiceTool } from '@anthropic-ai/sdk/resources/messages'
+import type { ModelOutput } from '../checks.js'
+import { isPluralCategory, pluralCategoriesOf } from '../plural.js'
+import { protectItem } from '../protect.js'
+import type { ProtectedItem } from '../protect.js'
+import type { CheckFailure, TranslateBatchRequest } from '../provider.js'
+
+/** Name of the one tool the model must call to answer. */
+export const TRANSLATION_TOOL_NAME = 'submit_translations'
+
+const categorySchema = { type: 'string' }
+
+/** The answer schema: structured output through a forced tool call. */
+export const translationTool: Tool = {
+  name: TRANSLATION_TOOL_NAME,
+  description:
+    'Submit the translation of every item of the batch. One entry per item id: "text" for a plain string, ' +
+    '"plural" (exactly the categories listed in the item\'s plural_categories) for a plural string.',
+  input_schema: {
+    type: 'object',
+    properties: {
+      translations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', description: 'The item id, as given.' },
+            text: { type: 'string', description: 'The translation, with every token copied unchanged.' },
+            plural: {
+              type: 'object',
+              description: 'Plural forms by CLDR category, for items that have plural_categories.',
+              properties: { zero: categorySchema, one: categorySchema, two: categorySchema, few: categorySchema, many: categorySchema, other: categorySchema },
+              additionalProperties: false,
+            },
+          },
+          required: ['id'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['translations'],
+    additionalProperties: false,
+  },
+}
+
+const toolChoice: ToolChoiceTool = { type: 'tool', name: TRANSLATION_TOOL_NAME, disable_parallel_tool_use: true }
+
+const INSTRUCTIONS = `You are a professional software localizer. You translate the user-interface strings of one product. Your answers go into the product after automatic checks, so follow these instructions exactly.
+
+- Translate each item's "text", or its "plural" forms, from the source language into the target language named below. Write what a native speaker expects in a well-localized app: natural, concise, consistent in terminology and tone.
+- Use "key" and "description" only as context (is it a button, a title, a sentence?). Never translate or repeat them.
+- Tokens such as ⟦1⟧ stand for placeholders and product names. Copy each token exactly as often as it occurs in the source, unchanged; move it where the target grammar needs it. Never translate, split, renumber, drop or invent a token.
+- Keep leading and trailing spaces and line breaks. Use the punctuation conventions of the target language.
+- "max_length" is a hard limit on the final length in characters; each token counts as the length given in "token_lengths". Choose shorter wording to fit; never cut words off.
+- When an item has "plural", answer with "plural" holding exactly the categories in "plural_categories" (the CLDR categories of the target language), each a complete string; otherwise answer with "text".
+- Glossary: whenever a listed term occurs, use its required translation (inflected as the grammar needs). Do-not-translate terms are already tokens.
+- Follow the translation rules below. They refine style and wording; they never override the instructions about tokens, plural forms and max_length.
+- Answer only by calling the ${TRANSLATION_TOOL_NAME} tool once, with one entry for every item id.`
+
+/** A request body without model and max_tokens: what the builders produce. */
+export interface TranslatePrompt {
+  system: TextBlockParam[]
+  tools: Tool[]
+  tool_choice: ToolChoiceTool
+  messages: MessageParam[]
+  /** The items as sent, with their token tables, in request order. */
+  items: ProtectedItem[]
+}
+
+/** A failed item to send again, with its previous answer and what was wrong with it. */
+export interface RetryItem {
+  item: ProtectedItem
+  previous?: ModelOutput
+  failures: CheckFailure[]
+}
+
+/** Builds the prompt for a batch; items get local ids "1", "2", … in request order. */
+export function buildTranslatePrompt(req: TranslateBatchRequest, items?: ProtectedItem[]): TranslatePrompt {
+  const protectedItems = items ?? req.items.map((item, i) => protectItem(item, String(i + 1), req))
+  const lines = protectedItems.map((p) => JSON.stringify(itemPayload(p)))
+  const intro =
+    `Translate these ${lines.length} strings from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)}. ` +
+    'One JSON object per line:'
+  return finish(req, protectedItems, `${intro}\n${lines.join('\n')}`)
+}
+
+/** Builds the retry prompt: only the failed items, each with its previous answer and the failure named. */
+export function buildRetryPrompt(req: TranslateBatchRequest, retries: RetryItem[]): TranslatePrompt {
+  const lines = retries.map((r) =>
+    JSON.stringify({
+      ...itemPayload(r.item),
+      ...(r.previous ? { previous_answer: r.previous } : {}),
+      problem: r.failures.map((f) => messageForModel(f, r.item)).join('; '),
+    }),
+  )
+  const intro =
+    `Your previous answers for these ${lines.length} strings failed automatic checks; "problem" names what was wrong. ` +
+    `Translate them again from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)} and fix the problem. One JSON object per line:`
+  return finish(req, retries.map((r) => r.item), `${intro}\n${lines.join('\n')}`)
+}
+
+function finish(req: TranslateBatchRequest, items: ProtectedItem[], user: string): TranslatePrompt {
+  return {
+    system: systemBlocks(req),
+    tools: [translationTool],
+    tool_choice: toolChoice,
+    messages: [{ role: 'user', content: user }],
+    items,
+  }
+}
+
+/** The cached prefix: instructions and product context, then the per-project, per-locale context. */
+export function systemBlocks(req: TranslateBatchRequest): TextBlockParam[] {
+  const product = req.productContext?.trim()
+  const first = product ? `${INSTRUCTIONS}\n\n## Product context\n${product}` : INSTRUCTIONS
+
+  const categories = pluralCategoriesOf(req.targetLocale).join(', ')
+  const parts = [
+    `## Languages\nSource: ${localeName(req.sourceLocale)}\nTarget: ${localeName(req.targetLocale)} (plural categories: ${categories})`,
+  ]
+  const project = req.projectDescription?.trim()
+  if (project) parts.push(`## Project\n${project}`)
+  parts.push(`## Glossary\n${glossaryLines(req).join('\n') || '(no terms)'}`)
+  const rules = req.rules.map((r) => r.trim()).filter(Boolean)
+  parts.push(`## Translation rules\n${rules.map((r, i) => `${i + 1}. ${r}`).join('\n') || '(no rules)'}`)
+
+  return [
+    { type: 'text', text: first, cache_control: { type: 'ephemeral' } },
+    { type: 'text', text: parts.join('\n\n'), cache_control: { type: 'ephemeral' } },
+  ]
+}
+
+function glossaryLines(req: TranslateBatchRequest): string[] {
+  return req.glossary
+    .filter((g) => g.term.trim())
+    .map((g) => {
+      if (g.doNotTranslate) return `- "${g.term}": do not translate (a token in the strings)`
+      if (g.translation?.trim()) return `- "${g.term}" → "${g.translation}"`
+      return `- "${g.term}": no required translation; translate it consistently`
+    })
+}
+
+function itemPayload(p: ProtectedItem): Record<string, unknown> {
+  const { item } = p
+  const payload: Record<string, unknown> = { id: p.localId }
+  if (item.key) payload.key = item.key
+  if (item.description?.trim()) payload.description = item.description.trim()
+  if (p.plural) {
+    payload.plural = p.plural
+    payload.plural_categories = p.categories
+  } else {
+    payload.text = p.text
+  }
+  if (item.maxLength != null) {
+    payload.max_length = item.maxLength
+    const entries = p.table.entries()
+    if (entries.length > 0) payload.token_lengths = Object.fromEntries(entries.map((e) => [e.token, [...e.value].length]))
+  }
+  return payload
+}
+
+/** A failure message in the model's terms: quoted placeholders and terms become their tokens. */
+export function messageForModel(failure: CheckFailure, p: ProtectedItem): string {
+  let message = failure.message
+  for (const e of p.table.entries()) message = message.replaceAll(`"${e.value}"`, e.token)
+  return message
+}
+
+/** Display name plus tag ("German (de-AT)"), so the model need not guess what a tag means. */
+export function localeName(tag: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag)
+    return name && name !== tag ? `${name} (${tag})` : tag
+  } catch {
+    return tag
+  }
+}
+
+/** Per item of a prompt: the model's output (tokens intact), or why there is none. */
+export type ParsedAnswer = Map<string, { output: ModelOutput } | { failure: CheckFailure }>
+
+/**
+ * Reads the tool call out of a response. Never throws: a missing tool call, a wrong shape or a
+ * missing id becomes a per-item `malformed_answer` / `missing_in_answer` failure.
+ */
+export function parseTranslateAnswer(content: readonly ContentBlock[], items: readonly ProtectedItem[], stopReason?: string | null): ParsedAnswer {
+  const result: ParsedAnswer = new Map()
+  const failAll = (message: string) => {
+    for (const p of items) result.set(p.localId, { failure: { code: 'malformed_answer', message } })
+    return result
+  }
+  const call = content.find((b) => b.type === 'tool_use' && b.name === TRANSLATION_TOOL_NAME)
+  if (!call || call.type !== 'tool_use') {
+    const cut = stopReason === 'max_tokens' ? ' (cut off at max_tokens)' : ''
+    return failAll(`the answer had no ${TRANSLATION_TOOL_NAME} call${cut}`)
+  }
+  const input = call.input as { translations?: unknown } | null
+  const entries = lenientJson(input?.translations)
+  if (!Array.isArray(entries)) return failAll('the answer was not of the form {"translations": [...]}')
+
+  const known = new Set(items.map((p) => p.localId))
+  for (const entry of entries as unknown[]) {
+    if (!entry || typeof entry !== 'object') continue
+    const { id, text, plural } = entry as Record<string, unknown>
+    const localId = typeof id === 'number' ? String(id) : id
+    if (typeof localId !== 'string' || !known.has(localId) || result.has(localId)) continue
+    result.set(localId, readEntry(text, lenientJson(plural)))
+  }
+  for (const p of items) {
+    if (result.has(p.localId)) continue
+    const message = stopReason === 'max_tokens' ? 'the answer was cut off (max_tokens) before this item' : 'the answer had no entry for this item'
+    result.set(p.localId, { failure: { code: 'missing_in_answer', message } })
+  }
+  return result
+}
+
+function readEntry(text: unknown, plural: unknown): { output: ModelOutput } | { failure: CheckFailure } {
+  if (plural !== undefined && plural !== null) {
+    if (typeof plural !== 'object' || Array.isArray(plural)) {
+      return { failure: { code: 'malformed_answer', message: '"plural" was not an object of strings' } }
+    }
+    const forms: Record<string, string> = {}
+    for (const [category, form] of Object.entries(plural)) {
+      if (typeof form !== 'string' || !isPluralCategory(category)) {
+        return { failure: { code: 'malformed_answer', message: `"plural" had an invalid entry "${category}"` } }
+      }
+      forms[category] = form
+    }
+    return { output: { plural: forms } }
+  }
+  if (typeof text === 'string') return { output: { text } }
+  return { failure: { code: 'malformed_answer', message: 'the entry had neither "text" nor "plural"' } }
+}
+
+// Some models send a nested array or object as a JSON string; accept that rather than fail.
+function lenientJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The provider port of packages/ai: what core sends to translate a batch of strings and what it
+ * gets back. Nothing here depends on a vendor SDK.
+ */
+
+/** A CLDR plural category name (zero, one, two, few, many, other). */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+
+/** Plural forms of one string: CLDR category -> text. */
+export type PluralForms = Partial<Record<PluralCategory, string>>
+
+/** One glossary term as it applies to the target locale of a batch. */
+export interface GlossaryTerm {
+  /** The term as written in source strings (matched case-sensitively, whole word, when doNotTranslate). */
+  term: string
+  /** True for brand and product names: the term is copied verbatim and never shown to the model as text. */
+  doNotTranslate: boolean
+  /** The required translation of the term in the batch's target locale, if the glossary has one. */
+  translation?: string
+}
+
+/** One string to translate. */
+export interface TranslateItem {
+  /** The caller's id (a unit id); echoed in the result. */
+  id: string
+  /** A key name that points at the string, as context for the model. */
+  key?: string
+  /** Source text. For a plural string: the `other` form. */
+  text: string
+  /** Source plural forms, when the string has them. */
+  plural?: PluralForms
+  /** Context for translators (unit description, developer comment). */
+  description?: string
+  /** Maximum length of the translation in user-perceived characters (grapheme clusters). */
+  maxLength?: number | null
+  /** Placeholder texts found in the source (by @tolk/formats' extractor), e.g. `%1$s`, `{name}`, `<b>`. */
+  placeholders: string[]
+  /** Plural categories the target locale needs; defaults to Intl.PluralRules of the target locale. */
+  pluralCategories?: PluralCategory[]
+}
+
+/** A batch of strings from one project into one target locale. */
+export interface TranslateBatchRequest {
+  sourceLocale: string
+  targetLocale: string
+  /** Workspace product context: what the product is, audience, voice, tone (spec rule 4). */
+  productContext?: string
+  /** Description of the project the strings belong to (spec rule 4). */
+  projectDescription?: string
+  /** Glossary terms (spec rule 5), with translations already picked for the target locale. */
+  glossary: GlossaryTerm[]
+  /** Bodies of the active rules that apply: global ones and those for the target locale. */
+  rules: string[]
+  items: TranslateItem[]
+}
+
+/** Why an output failed its checks; `subject` is the placeholder, term or category concerned. */
+export interface CheckFailure {
+  code: CheckCode
+  message: string
+  subject?: string
+}
+
+/** Kinds of check failure. */
+export type CheckCode =
+  | 'empty'
+  | 'placeholder_mismatch'
+  | 'invented_token'
+  | 'do_not_translate_changed'
+  | 'glossary_translation_missing'
+  | 'too_long'
+  | 'plural_forms_mismatch'
+  | 'missing_in_answer'
+  | 'malformed_answer'
+  | 'request_failed'
+
+/** A translation that passed every check. `text` is the `other` form when `plural` is set. */
+export interface AcceptedItem {
+  id: string
+  ok: true
+  text: string
+  plural?: PluralForms
+}
+
+/**
+ * A string whose output failed its checks twice (or never came back). The caller files a
+ * translation_review task with the candidate and the reason; it is not stored as machine output.
+ */
+export interface FailedItem {
+  id: string
+  ok: false
+  /** The last output the model gave, placeholders restored; absent when there was none. */
+  candidate?: string
+  plural?: PluralForms
+  /** One line per failure, for people. */
+  reason: string
+  failures: CheckFailure[]
+}
+
+/** Outcome for one item of a batch. */
+export type ItemResult = AcceptedItem | FailedItem
+
+/** Tokens spent on a batch, summed over every request (including retries). */
+export interface TokenUsage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+  requests: number
+}
+
+/** What translateBatch returns: one result per item, in the order of the request. */
+export interface TranslateBatchResult {
+  items: ItemResult[]
+  usage: TokenUsage
+  provider: ProviderName
+  /** The model id, or `pseudo` for pseudo-localization. */
+  model: string
+}
+
+/** Provider names. */
+export type ProviderName = 'anthropic' | 'pseudo'
+
+/** Options of a single translateBatch call. */
+export interface TranslateOptions {
+  signal?: AbortSignal
+  /** Items sent per request; the batch is split into requests of this size. Default: all in one. */
+  maxItemsPerRequest?: number
+}
+
+/** The port core uses to translate strings. */
+export interface TranslationProvider {
+  readonly name: ProviderName
+  readonly model: string
+  translateBatch(req: TranslateBatchRequest, opts?: TranslateOptions): Promise<TranslateBatchResult>
+}
+
+/** Kinds of provider failure that abort a whole request. */
+export type ProviderErrorCode =
+  | 'rate_limited'
+  | 'overloaded'
+  | 'server_error'
+  | 'auth_failed'
+  | 'bad_request'
+  | 'connection_failed'
+  | 'aborted'
+
+/**
+ * Thrown when the model API cannot be reached or refuses the request after the SDK's retries.
+ * `isRetryable` tells the job runner whether running the job again later can help.
+ */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError'
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+
+  get isRetryable(): boolean {
+    return this.code === 'rate_limited' || this.code === 'overloaded' || this.code === 'server_error' || this.code === 'connection_failed'
+  }
+}
+
+/** An empty usage record, to add requests to. */
+export function emptyUsage(): TokenUsage {
+  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }
+}
+
+/** Adds usage `b` into a copy of `a`. */
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    requests: a.requests + b.requests,
+  }
+}
