@@ -1,0 +1,10 @@
+/** The JSON toolkit the json, arb and xcstrings formats share: a span-keeping scanner and splicing writer. */
+export * from './scan.js'
+export * from './lines.js'
+export * from './string.js'
+export * from './layout.js'
+export * from './edit.js'
+export * from './detect.js'
+export * from './icu.js'
+export * from './assign.js'
+export * from './pending.js'

@@ -1,0 +1,82 @@
+/** The whitespace habits of a JSON file, so added members look like their neighbours. */
+import type { JsonNode } from './scan.js'
+import { detectStringStyle, PLAIN_STYLE, quoteJson } from './string.js'
+import type { StringStyle } from './string.js'
+
+/** Indent unit, key/value separator (`": "` or Xcode's `" : "`), line ending and string escaping of a file. */
+export interface JsonLayout {
+  unit: string
+  colon: string
+  eol: '\n' | '\r\n'
+  style: StringStyle
+}
+
+/** What a clean file uses: 2 spaces, `": "`, LF, raw UTF-8. */
+export const DEFAULT_LAYOUT: JsonLayout = { unit: '  ', colon: ': ', eol: '\n', style: PLAIN_STYLE }
+
+/** Reads indent unit, separator, EOL and escaping from a scanned file. */
+export function detectLayout(text: string, root: JsonNode | undefined, fallback: JsonLayout = DEFAULT_LAYOUT): JsonLayout {
+  const layout: JsonLayout = { ...fallback, style: detectStringStyle(text) }
+  if (root?.kind !== 'object') return layout
+  const first = root.members[0]
+  if (!first) return layout
+  const lead = text.slice(root.start + 1, first.keyStart)
+  const nl = lead.lastIndexOf('\n')
+  if (nl !== -1) {
+    const unit = lead.slice(nl + 1)
+    if (unit.length > 0) layout.unit = unit
+    layout.eol = lead[nl - 1] === '\r' ? '\r\n' : '\n'
+  }
+  layout.colon = text.slice(first.keyEnd, first.value.start)
+  return layout
+}
+
+/** The leading whitespace of the line that holds `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1
+  let i = lineStart
+  while (text[i] === ' ' || text[i] === '\t') i++
+  return text.slice(lineStart, i)
+}
+
+/** An object whose member order is kept as given (plain JS objects move integer-like keys first). */
+export class OrderedObject {
+  constructor(readonly members: Array<[string, JsonWritable]>) {}
+}
+
+/** JSON text to paste as is (a member kept byte for byte from a template). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** A value stringifyJson can write. */
+export type JsonWritable = string | number | boolean | null | JsonWritable[] | OrderedObject | RawJson
+
+/** Writes a value pretty-printed in `layout`, its first line at the current position and nested lines below `indent`. */
+export function stringifyJson(value: JsonWritable, indent: string, layout: JsonLayout): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return quoteJson(value, layout.style)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (value instanceof RawJson) return value.text
+  const inner = indent + layout.unit
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    const items = value.map((v) => inner + stringifyJson(v, inner, layout))
+    return '[' + layout.eol + items.join(',' + layout.eol) + layout.eol + indent + ']'
+  }
+  if (value.members.length === 0) return '{}'
+  const members = value.members.map(([k, v]) => inner + quoteJson(k, layout.style) + layout.colon + stringifyJson(v, inner, layout))
+  return '{' + layout.eol + members.join(',' + layout.eol) + layout.eol + indent + '}'
+}
+
+/** Converts a plain JSON value (from `meta`) into a writable one, ordering object keys with `compare` when given. */
+export function fromPlain(value: unknown, compare?: (a: string, b: string) => number): JsonWritable {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+  if (Array.isArray(value)) return value.map((v) => fromPlain(v, compare))
+  if (typeof value === 'object') {
+    const keys = Object.keys(value)
+    if (compare) keys.sort(compare)
+    return new OrderedObject(keys.map((k) => [k, fromPlain((value as Record<string, unknown>)[k], compare)]))
+  }
+  return null
+}

@@ -1,0 +1,31 @@
+/** Writing JSON strings in the escaping style a file already uses. */
+
+/** How a file escapes strings: `\u00e9` for non-ASCII (ensure_ascii writers), `\/` for slashes. */
+export interface StringStyle {
+  asciiOnly: boolean
+  escapeSlash: boolean
+}
+
+/** The default style: raw UTF-8, unescaped `/`, which is what most tools write. */
+export const PLAIN_STYLE: StringStyle = { asciiOnly: false, escapeSlash: false }
+
+/** Reads a file's escaping habits, so edited values look like their neighbours. */
+export function detectStringStyle(text: string): StringStyle {
+  // A file with raw non-ASCII is not ensure_ascii, whatever escapes it also holds.
+  const hasRawNonAscii = /[^\x00-\x7f\uFEFF]/.test(text)
+  const hasUnicodeEscape = /\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])[0-9a-fA-F]{2}/.test(text)
+  return { asciiOnly: hasUnicodeEscape && !hasRawNonAscii, escapeSlash: text.includes('\\/') }
+}
+
+const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/** Quotes `value` as a JSON string token in the given style. */
+export function quoteJson(value: string, style: StringStyle = PLAIN_STYLE): string {
+  const pattern = style.asciiOnly ? /["\\\x00-\x1f\/\u007f-\uffff]/g : /["\\\x00-\x1f\/]/g
+  return '"' + value.replace(pattern, (ch) => {
+    const short = SHORT[ch]
+    if (short) return short
+    if (ch === '/') return style.escapeSlash ? '\\/' : '/'
+    return '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0')
+  }) + '"'
+}

@@ -1,0 +1,70 @@
+/**
+ * Test support for the JSON-based formats: the ecosystem validators FORMATS.md lists, run on text.
+ * Used by tests only; a missing validator makes the calling test fail (execFileSync throws ENOENT).
+ */
+import { execFileSync } from 'node:child_process'
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser'
+import { scanJson } from './scan.js'
+import type { JsonNode } from './scan.js'
+
+/** Runs `jq empty` on the text; throws with jq's message when it rejects it. */
+export function jqAccepts(text: string): true {
+  execFileSync('jq', ['empty'], { input: text, stdio: ['pipe', 'pipe', 'pipe'] })
+  return true
+}
+
+const DUPLICATE_CHECK = `
+import json, sys
+def hook(pairs):
+    seen = set()
+    for k, _ in pairs:
+        if k in seen: raise ValueError(f"duplicate key {k!r}")
+        seen.add(k)
+    return dict(pairs)
+raw = sys.stdin.buffer.read()
+if raw.startswith(b'\\xef\\xbb\\xbf'): raise SystemExit("UTF-8 BOM")
+json.loads(raw.decode('utf-8'), object_pairs_hook=hook)
+`
+
+/** Runs FORMATS.md's python duplicate-key and BOM check; throws when it rejects the text. */
+export function pythonStrictAccepts(text: string): true {
+  execFileSync('python3', ['-c', DUPLICATE_CHECK], { input: text, stdio: ['pipe', 'pipe', 'pipe'] })
+  return true
+}
+
+/** Every string value of a JSON text, with its path, for ICU checks. */
+export function stringValues(text: string): Array<{ path: string[]; value: string }> {
+  const scan = scanJson(text)
+  if (!scan.root) throw new Error(scan.error.message)
+  const out: Array<{ path: string[]; value: string }> = []
+  const walk = (node: JsonNode, path: string[]) => {
+    if (node.kind === 'string') out.push({ path, value: node.value })
+    else if (node.kind === 'object') for (const m of node.members) walk(m.value, [...path, m.key])
+    else if (node.kind === 'array') node.items.forEach((item, i) => walk(item, [...path, String(i)]))
+  }
+  walk(scan.root, [])
+  return out
+}
+
+/** Messages that the ICU parser rejects (tags ignored, as FORMATS.md's check does). */
+export function icuErrors(messages: ReadonlyArray<{ path: string[]; value: string }>): string[] {
+  const errors: string[] = []
+  for (const { path, value } of messages) {
+    try {
+      parseIcu(value, { ignoreTag: true })
+    } catch (e) {
+      errors.push(`${path.join('.')}: ${(e as Error).message}`)
+    }
+  }
+  return errors
+}
+
+/** The lines that differ between two texts of the same line count (undefined when counts differ). */
+export function changedLines(before: string, after: string): Array<{ before: string; after: string }> | undefined {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  if (a.length !== b.length) return undefined
+  const out: Array<{ before: string; after: string }> = []
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) out.push({ before: a[i]!, after: b[i]! })
+  return out
+}

@@ -1,0 +1,49 @@
+/** Reads JSON translation files (flat, nested, i18next plurals) into entries. */
+import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
+import { positionLookup, scanJson } from '../json-text/index.js'
+import type { JsonString } from '../json-text/index.js'
+import { collectSlots } from './slots.js'
+import type { Slot } from './slots.js'
+
+/** Parses a JSON translation file; bad input comes back as an error issue, never a throw. */
+export function parseJson(content: string, options: ParseOptions): ParseResult {
+  const locales = options.locale ? [options.locale] : []
+  const scan = scanJson(content)
+  const positionOf = positionLookup(content)
+  if (!scan.root) {
+    return { entries: [], locales, issues: [{ severity: 'error', message: scan.error.message, ...positionOf(scan.error.offset) }] }
+  }
+  if (scan.root.kind !== 'object') {
+    const issue: FormatIssue = { severity: 'error', message: 'A JSON translation file must hold an object at the top level', ...positionOf(scan.root.start) }
+    return { entries: [], locales, issues: [issue] }
+  }
+  const issues: FormatIssue[] = []
+  const seen = new Set<string>()
+  const entries = collectSlots(scan.root).map((slot) => {
+    if (seen.has(slot.key)) {
+      const at = slot.kind === 'group' ? slot.forms[0]!.member.keyStart : slot.parent.kind === 'object' ? slot.parent.members[slot.index]!.keyStart : slot.node.start
+      issues.push({ severity: 'warning', message: `Repeated key "${slot.key}": every copy is kept`, ...positionOf(at) })
+    }
+    seen.add(slot.key)
+    return entryOf(slot)
+  })
+  return { entries, locales, issues }
+}
+
+function entryOf(slot: Slot): Entry {
+  const meta: Record<string, unknown> = {}
+  if (slot.path.length > 1) meta.path = slot.path
+  if (slot.kind === 'leaf') {
+    return Object.keys(meta).length ? { key: slot.key, value: slot.node.value, meta } : { key: slot.key, value: slot.node.value }
+  }
+  meta.plural = slot.style
+  const plural = pluralOf(slot)
+  return { key: slot.key, value: plural.other ?? '', plural, meta }
+}
+
+/** The plural forms a group slot holds now. */
+export function pluralOf(slot: Extract<Slot, { kind: 'group' }>): PluralForms {
+  const plural: PluralForms = {}
+  for (const f of slot.forms) plural[f.category] = (f.member.value as JsonString).value
+  return plural
+}

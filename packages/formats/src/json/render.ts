@@ -1,0 +1,203 @@
+/** Writes entries into a JSON template (or a clean file), changing only the bytes of changed values. */
+import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
+import {
+  applyEdits, assignEntries, DEFAULT_LAYOUT, detectLayout, icuPluralArgument, ObjectEditor, PendingObject,
+  quoteJson, scanJson, stringifyJson, writeIcuPlural,
+} from '../json-text/index.js'
+import type { Edit, JsonLayout, JsonObject, JsonString } from '../json-text/index.js'
+import { pluralCategories } from '../plural.js'
+import { pluralOf } from './parse.js'
+import { collectSlots } from './slots.js'
+import type { GroupSlot, LeafSlot, Segment } from './slots.js'
+
+/** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
+export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  const categories = pluralCategories(options.locale)
+  const scan = template === undefined ? undefined : scanJson(template)
+  if (template === undefined || scan?.root?.kind !== 'object') return renderClean(entries, categories)
+  return new TemplateWriter(template, scan.root, categories).write(entries, options.missing ?? 'source')
+}
+
+function renderClean(entries: readonly Entry[], categories: readonly PluralCategory[]): string {
+  const tree = new PendingObject()
+  for (const e of entries) {
+    const path = pathOf(e) ?? [e.key]
+    const last = path[path.length - 1]!
+    tree.place(path.slice(0, -1), newMembers(e, String(last), categories, undefined), typeof last === 'number')
+  }
+  return stringifyJson(PendingObject.writable(tree), '', DEFAULT_LAYOUT) + '\n'
+}
+
+class TemplateWriter {
+  private readonly layout: JsonLayout
+  private readonly editors = new Map<JsonObject, ObjectEditor>()
+  private readonly pending = new Map<JsonObject, PendingObject>()
+  private readonly edits: Edit[] = []
+
+  constructor(private readonly text: string, private readonly root: JsonObject, private readonly categories: readonly PluralCategory[]) {
+    this.layout = detectLayout(text, root)
+  }
+
+  write(entries: readonly Entry[], missing: MissingPolicy): string {
+    const slots = collectSlots(this.root)
+    const { assigned, shadowed, extra } = assignEntries(slots, entries)
+    slots.forEach((slot, i) => {
+      const entry = assigned[i]
+      if (entry) {
+        if (slot.kind === 'leaf') this.writeLeaf(slot, entry)
+        else this.writeGroup(slot, entry)
+      } else if (!shadowed[i]) this.writeMissing(slot, missing)
+    })
+    for (const e of extra) this.insert(e)
+    for (const [obj, tree] of this.pending) {
+      const ed = this.editor(obj)
+      for (const [k, v] of tree.members) ed.append(ed.memberText(k, PendingObject.writable(v)))
+    }
+    for (const ed of this.editors.values()) this.edits.push(...ed.edits())
+    return applyEdits(this.text, this.edits)
+  }
+
+  private editor(obj: JsonObject): ObjectEditor {
+    let ed = this.editors.get(obj)
+    if (!ed) {
+      ed = new ObjectEditor(this.text, obj, this.layout)
+      this.editors.set(obj, ed)
+    }
+    return ed
+  }
+
+  private setString(node: JsonString, value: string): void {
+    if (node.value !== value) this.edits.push({ start: node.start, end: node.end, text: quoteJson(value, this.layout.style) })
+  }
+
+  private writeLeaf(slot: LeafSlot, e: Entry): void {
+    if (!hasForms(e.plural)) return this.setString(slot.node, e.value)
+    const argument = icuArgumentOf(e) ?? icuPluralArgument(slot.node.value)
+    if (argument || e.meta?.plural === 'icu' || slot.parent.kind === 'array') {
+      return this.setString(slot.node, writeIcuPlural(argument ?? 'count', e.plural, this.categories))
+    }
+    // A plain string that now has plural forms becomes an i18next plural in place.
+    const ed = this.editor(slot.parent)
+    const name = String(slot.path[slot.path.length - 1])
+    const members = newMembers(e, name, this.categories, undefined).map(([k, v]) => ed.memberText(k, v))
+    ed.replaceMember(slot.index, members.join(',' + ed.leadBefore(slot.index)))
+  }
+
+  private writeGroup(slot: GroupSlot, e: Entry): void {
+    const wanted: PluralForms = hasForms(e.plural) ? e.plural : { other: e.value }
+    if (sameForms(pluralOf(slot), wanted)) return
+    const ed = this.editor(slot.parent)
+    const first = slot.forms[0]!
+    const members = e.meta?.plural === 'icu'
+      ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, this.categories)] as const]
+      : formMembers(slot.style, slot.base, wanted, this.categories)
+    const texts = members.map(([name, value]) => {
+      const existing = slot.forms.find((f) => f.member.key === name)?.member
+      if (!existing) return ed.memberText(name, value)
+      const node = existing.value as JsonString
+      const token = node.value === value ? this.text.slice(node.start, node.end) : quoteJson(value, this.layout.style)
+      return this.text.slice(existing.keyStart, node.start) + token
+    })
+    ed.replaceMember(first.index, texts.join(',' + ed.leadBefore(first.index)))
+    for (const f of slot.forms.slice(1)) ed.remove(f.index)
+  }
+
+  private writeMissing(slot: LeafSlot | GroupSlot, missing: MissingPolicy): void {
+    if (missing === 'source') return
+    if (slot.kind === 'leaf') {
+      if (missing === 'empty') this.setString(slot.node, '')
+      // Removing an array item would renumber its siblings, so `omit` keeps array items.
+      else if (slot.parent.kind === 'object') this.editor(slot.parent).remove(slot.index)
+      return
+    }
+    for (const f of slot.forms) {
+      if (missing === 'empty') this.setString(f.member.value as JsonString, '')
+      else this.editor(slot.parent).remove(f.index)
+    }
+  }
+
+  /** Adds an entry the template lacks, inside the deepest existing object its path leads to. */
+  private insert(e: Entry): void {
+    let obj = this.root
+    let rest: Segment[] = pathOf(e) ?? dottedPath(this.root, e.key)
+    while (rest.length > 1) {
+      const child = lastMember(obj, String(rest[0]))
+      if (child?.kind !== 'object') {
+        // A key held by a string cannot also be an object: write the rest as one flat key here.
+        if (child) rest = [rest.map(String).join('.')]
+        break
+      }
+      obj = child
+      rest = rest.slice(1)
+    }
+    const last = rest[rest.length - 1]!
+    let tree = this.pending.get(obj)
+    if (!tree) {
+      tree = new PendingObject()
+      this.pending.set(obj, tree)
+    }
+    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, undefined), typeof last === 'number')
+  }
+}
+
+function lastMember(obj: JsonObject, key: string) {
+  for (let i = obj.members.length - 1; i >= 0; i--) if (obj.members[i]!.key === key) return obj.members[i]!.value
+  return undefined
+}
+
+/**
+ * Where a new flat key with dots goes: into the deepest existing object its dotted prefix names
+ * (`common.alerts.x` into `{"common": {"alerts": {}}}`), else as a flat key at the top.
+ */
+function dottedPath(root: JsonObject, key: string): Segment[] {
+  const parts = key.split('.')
+  let obj = root
+  let depth = 0
+  while (depth < parts.length - 1) {
+    const child = lastMember(obj, parts[depth]!)
+    if (child?.kind !== 'object') break
+    obj = child
+    depth++
+  }
+  return depth === 0 ? [key] : [...parts.slice(0, depth), parts.slice(depth).join('.')]
+}
+
+/** The nesting path of an entry from meta.path, when it still names the entry's key. */
+function pathOf(e: Entry): Segment[] | undefined {
+  const path = e.meta?.path
+  if (!Array.isArray(path) || path.length === 0) return undefined
+  if (!path.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s) && s >= 0))) return undefined
+  return path.map(String).join('.') === e.key ? (path as Segment[]) : undefined
+}
+
+function icuArgumentOf(e: Entry): string | undefined {
+  const arg = e.meta?.icuArgument
+  return typeof arg === 'string' && arg ? arg : undefined
+}
+
+function hasForms(plural: PluralForms | undefined): plural is PluralForms {
+  return plural !== undefined && Object.keys(plural).length > 0
+}
+
+function sameForms(a: PluralForms, b: PluralForms): boolean {
+  const ka = Object.keys(a) as PluralCategory[]
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k])
+}
+
+/** Member names and texts of an i18next plural with exactly the locale's categories. */
+function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[]): Array<readonly [string, string]> {
+  const text = (c: PluralCategory) => forms[c] ?? forms.other ?? ''
+  // v3 can only name two forms (`key`, `key_plural`); other locales get v4 suffixes.
+  if (style === 'i18next-v3' && categories.every((c) => c === 'one' || c === 'other')) {
+    return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)
+  }
+  return categories.map((c) => [`${base}_${c}`, text(c)] as const)
+}
+
+/** The members a new entry becomes: one string, an ICU plural, or i18next plural forms. */
+function newMembers(e: Entry, name: string, categories: readonly PluralCategory[], style: string | undefined): Array<readonly [string, string]> {
+  if (!hasForms(e.plural)) return [[name, e.value]]
+  const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style
+  if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? 'count', e.plural, categories)]]
+  return formMembers(kind, name, e.plural, categories)
+}

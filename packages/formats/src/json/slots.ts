@@ -1,0 +1,119 @@
+/** The translatable places of a JSON file, found the same way by parse and render so they line up. */
+import type { PluralCategory } from '../format.js'
+import type { JsonArray, JsonMember, JsonObject, JsonString } from '../json-text/index.js'
+
+/** One step of a path: an object key or an array index. */
+export type Segment = string | number
+
+/** A string value: a member of an object or an item of an array. */
+export interface LeafSlot {
+  kind: 'leaf'
+  key: string
+  path: Segment[]
+  node: JsonString
+  parent: JsonObject | JsonArray
+  /** Member index in `parent` (or item index for arrays). */
+  index: number
+}
+
+/** One i18next plural form: its category and the member that holds it. */
+export interface GroupForm {
+  category: PluralCategory
+  index: number
+  member: JsonMember
+}
+
+/** Sibling members that together form one i18next plural (`key_one`/`key_other` or v3 `key`/`key_plural`). */
+export interface GroupSlot {
+  kind: 'group'
+  key: string
+  path: Segment[]
+  base: string
+  style: 'i18next-v4' | 'i18next-v3'
+  parent: JsonObject
+  /** In document order. */
+  forms: GroupForm[]
+}
+
+/** A place render writes an entry into. */
+export type Slot = LeafSlot | GroupSlot
+
+const V4_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/
+
+/** Entry key of a path: segments joined with `.` (a literal dot in a key stays a dot; meta.path tells them apart). */
+export function keyOfPath(path: readonly Segment[]): string {
+  return path.map(String).join('.')
+}
+
+/** Every slot of a file in document order (a group sits where its first form is). */
+export function collectSlots(root: JsonObject): Slot[] {
+  const out: Slot[] = []
+  walkObject(root, [], out)
+  return out
+}
+
+function walkObject(obj: JsonObject, path: Segment[], out: Slot[]): void {
+  const groups = findGroups(obj, path)
+  const grouped = new Map<number, GroupSlot>()
+  for (const g of groups) for (const f of g.forms) grouped.set(f.index, g)
+  obj.members.forEach((m, index) => {
+    const group = grouped.get(index)
+    if (group) {
+      if (group.forms[0]!.index === index) out.push(group)
+      return
+    }
+    const childPath = [...path, m.key]
+    const v = m.value
+    if (v.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: v, parent: obj, index })
+    else if (v.kind === 'object') walkObject(v, childPath, out)
+    else if (v.kind === 'array') walkArray(v, childPath, out)
+  })
+}
+
+function walkArray(arr: JsonArray, path: Segment[], out: Slot[]): void {
+  arr.items.forEach((item, index) => {
+    const childPath = [...path, index]
+    if (item.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: item, parent: arr, index })
+    else if (item.kind === 'object') walkObject(item, childPath, out)
+    else if (item.kind === 'array') walkArray(item, childPath, out)
+  })
+}
+
+function findGroups(obj: JsonObject, path: Segment[]): GroupSlot[] {
+  const stringCount = new Map<string, number>()
+  for (const m of obj.members) if (m.value.kind === 'string') stringCount.set(m.key, (stringCount.get(m.key) ?? 0) + 1)
+  const byBase = new Map<string, GroupForm[]>()
+  obj.members.forEach((member, index) => {
+    if (member.value.kind !== 'string' || stringCount.get(member.key) !== 1) return
+    const match = V4_SUFFIX.exec(member.key)
+    if (!match) return
+    const list = byBase.get(match[1]!) ?? []
+    list.push({ category: match[2] as PluralCategory, index, member })
+    byBase.set(match[1]!, list)
+  })
+  const groups: GroupSlot[] = []
+  const used = new Set<number>()
+  // A lone `x_other` is an ordinary key; two forms with `other` make a plural.
+  for (const [base, forms] of byBase) {
+    if (forms.length < 2 || !forms.some((f) => f.category === 'other')) continue
+    const p = [...path, base]
+    groups.push({ kind: 'group', key: keyOfPath(p), path: p, base, style: 'i18next-v4', parent: obj, forms })
+    for (const f of forms) used.add(f.index)
+  }
+  obj.members.forEach((member, index) => {
+    if (member.value.kind !== 'string' || !member.key.endsWith('_plural') || used.has(index)) return
+    const base = member.key.slice(0, -'_plural'.length)
+    if (!base || stringCount.get(base) !== 1 || stringCount.get(member.key) !== 1) return
+    const one = obj.members.findIndex((m) => m.key === base)
+    if (used.has(one)) return
+    const p = [...path, base]
+    const forms: GroupForm[] = [
+      { category: 'one', index: one, member: obj.members[one]! },
+      { category: 'other', index, member },
+    ]
+    forms.sort((a, b) => a.index - b.index)
+    groups.push({ kind: 'group', key: keyOfPath(p), path: p, base, style: 'i18next-v3', parent: obj, forms })
+    used.add(one).add(index)
+  })
+  return groups
+}
