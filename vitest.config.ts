@@ -10,6 +10,7 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@tolk/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    globalSetup: ['./tools/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', new NoSkipReporter()] : ['default'],
