@@ -1,0 +1,101 @@
+/** Builders of new XLIFF markup: units added to a template, and clean files written from entries alone. */
+import type { Entry, RenderOptions } from '../format.js'
+import { escapeAttr, escapeText } from '../xml/index.js'
+import { valueToXml } from './inline.js'
+import { nmtoken } from './model.js'
+import type { XliffVersion } from './model.js'
+
+/** Layout of new markup: the unit's indentation, its children's, one indent step, the line ending and the element prefix. */
+export interface Layout {
+  unitIndent: string
+  childIndent: string
+  step: string
+  eol: string
+  prefix: string
+}
+
+/** True when XML readers would lose whitespace of `value` unless `xml:space="preserve"` is in effect. */
+export function needsPreserve(value: string): boolean {
+  return value !== value.trim() || value.includes('\n') || value.includes('  ') || value.includes('\t')
+}
+
+/** XML text of a value, with the file's line ending inside multi-line values. */
+export function valueXml(value: string, eol: string, extraNames?: ReadonlySet<string>): string {
+  const xml = valueToXml(value, extraNames)
+  return eol === '\n' ? xml : xml.replace(/\n/g, eol)
+}
+
+/** The source text of a new unit: the entry's source, or its value when writing the source locale. */
+export function sourceOf(entry: Entry, options: RenderOptions): string {
+  return entry.source ?? (options.locale === options.sourceLocale ? entry.value : '')
+}
+
+/** Markup of a new 1.2 `<trans-unit>` (without leading indentation). */
+export function transUnit12(entry: Entry, options: RenderOptions, l: Layout): string {
+  const p = l.prefix
+  const source = sourceOf(entry, options)
+  const preserve = needsPreserve(source) || needsPreserve(entry.value) ? ' xml:space="preserve"' : ''
+  const lines = [`<${p}trans-unit id="${escapeAttr(entry.key)}"${preserve}>`]
+  lines.push(`${l.childIndent}<${p}source>${valueXml(source, l.eol)}</${p}source>`)
+  if (entry.value !== '') lines.push(`${l.childIndent}<${p}target state="translated">${valueXml(entry.value, l.eol)}</${p}target>`)
+  if (entry.comment) lines.push(`${l.childIndent}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`)
+  lines.push(`${l.unitIndent}</${p}trans-unit>`)
+  return lines.join(l.eol)
+}
+
+/** Markup of a new 2.0 `<unit>` with one segment (without leading indentation). */
+export function unit20(entry: Entry, options: RenderOptions, l: Layout): string {
+  const p = l.prefix
+  const id = nmtoken(entry.key)
+  const name = id === entry.key ? '' : ` name="${escapeAttr(entry.key)}"`
+  const inner = l.childIndent + l.step
+  const source = sourceOf(entry, options)
+  const lines = [`<${p}unit id="${escapeAttr(id)}"${name}>`]
+  if (entry.comment) {
+    lines.push(`${l.childIndent}<${p}notes>`, `${inner}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`, `${l.childIndent}</${p}notes>`)
+  }
+  lines.push(`${l.childIndent}<${p}segment${entry.value !== '' ? ' state="translated"' : ''}>`)
+  const space = (v: string) => (needsPreserve(v) ? ' xml:space="preserve"' : '')
+  lines.push(`${inner}<${p}source${space(source)}>${valueXml(source, l.eol)}</${p}source>`)
+  if (entry.value !== '') lines.push(`${inner}<${p}target${space(entry.value)}>${valueXml(entry.value, l.eol)}</${p}target>`)
+  lines.push(`${l.childIndent}</${p}segment>`, `${l.unitIndent}</${p}unit>`)
+  return lines.join(l.eol)
+}
+
+/**
+ * A clean XLIFF file from entries alone. 1.2 unless asked for 2.0: 1.2 is what most tools read (Xcode, Angular's default,
+ * Symfony, Okapi, Weblate), and its ids accept any key while 2.0 unit ids must be NMTOKENs.
+ * Entries with a context go to a `<file>` of that name (the parser reads contexts from file names).
+ */
+export function cleanXliff(entries: readonly Entry[], options: RenderOptions, version: XliffVersion, bom = '', eol = '\n'): string {
+  const groups = new Map<string, Entry[]>()
+  for (const e of entries) {
+    const name = e.context ?? 'messages'
+    const list = groups.get(name)
+    if (list) list.push(e)
+    else groups.set(name, [e])
+  }
+  if (groups.size === 0) groups.set('messages', [])
+  const src = escapeAttr(options.sourceLocale)
+  const trg = escapeAttr(options.locale)
+  const out: string[] = [`${bom}<?xml version="1.0" encoding="UTF-8"?>`]
+  if (version === '1.2') {
+    out.push('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">')
+    const layout: Layout = { unitIndent: '      ', childIndent: '        ', step: '  ', eol, prefix: '' }
+    for (const [name, list] of groups) {
+      out.push(`  <file original="${escapeAttr(name)}" source-language="${src}" target-language="${trg}" datatype="plaintext">`, '    <body>')
+      for (const e of list) out.push(layout.unitIndent + transUnit12(e, options, layout))
+      out.push('    </body>', '  </file>')
+    }
+  } else {
+    out.push(`<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${src}" trgLang="${trg}">`)
+    const layout: Layout = { unitIndent: '    ', childIndent: '      ', step: '  ', eol, prefix: '' }
+    for (const [name, list] of groups) {
+      out.push(`  <file id="${escapeAttr(nmtoken(name))}"${nmtoken(name) === name ? '' : ` original="${escapeAttr(name)}"`}>`)
+      for (const e of list) out.push(layout.unitIndent + unit20(e, options, layout))
+      out.push('  </file>')
+    }
+  }
+  out.push('</xliff>', '')
+  return out.join(eol)
+}

@@ -1,0 +1,73 @@
+/**
+ * Inline markup in XLIFF text: a value is the decoded text of a `<source>`/`<target>` with inline elements
+ * (`<g>`, `<x/>`, `<ph/>`, `<pc>`, `<mrk>`, ...) kept as their literal XML, so a translator sees `<ph id="1"/>`
+ * and the placeholder module treats it as a tag to keep.
+ */
+import { escapeText, scanXml } from '../xml/index.js'
+import type { XmlElement, XmlNode } from '../xml/index.js'
+
+/** Inline element names of XLIFF 1.2 and 2.0 (local names); any other tag-looking text in a value is text. */
+export const INLINE_NAMES: ReadonlySet<string> = new Set([
+  'g', 'x', 'bx', 'ex', 'ph', 'bpt', 'ept', 'it', 'mrk', 'sub', // 1.2
+  'pc', 'sc', 'ec', 'sm', 'em', 'cp', // 2.0 (ph, mrk shared)
+])
+
+/** The value of an element: decoded text and CDATA, with child elements, comments and PIs as their raw XML. */
+export function inlineValue(content: string, el: XmlElement): string {
+  const parts: string[] = []
+  const walk = (children: readonly XmlNode[]) => {
+    for (const c of children) {
+      if (c.type === 'text' || c.type === 'cdata') parts.push(c.value)
+      else if (c.type === 'element' && !c.selfClosing) {
+        parts.push(content.slice(c.start, c.startTagEnd))
+        walk(c.children)
+        parts.push(content.slice(c.contentEnd, c.end))
+      } else parts.push(content.slice(c.start, c.end))
+    }
+  }
+  walk(el.children)
+  return parts.join('')
+}
+
+/** Local names of every element inside `el`, so a value may use any tag the file itself uses inline. */
+export function innerElementNames(el: XmlElement | undefined, into: Set<string>): void {
+  if (!el) return
+  for (const c of el.children) {
+    if (c.type === 'element') {
+      into.add(c.name)
+      innerElementNames(c, into)
+    }
+  }
+}
+
+const MARKUP = /<!--[\s\S]*?-->|<\/?([A-Za-z_][\w.:-]*)(?:\s+[^\s=<>/"']+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>/g
+
+/**
+ * XML for a value: tags of inline elements (or of `extraNames`, names the template already uses inside the unit)
+ * are written as they are, everything else is escaped text. When the markup would not be well-formed
+ * (a translator dropped a closing tag), the whole value is written as escaped text: the file stays valid.
+ */
+export function valueToXml(value: string, extraNames: ReadonlySet<string> = new Set()): string {
+  if (!value.includes('<')) return escapeText(value)
+  const parts: string[] = []
+  let pos = 0
+  let hasMarkup = false
+  for (const m of value.matchAll(MARKUP)) {
+    const name = m[1]
+    const isMarkup = name === undefined || INLINE_NAMES.has(localOf(name)) || extraNames.has(name)
+    if (!isMarkup) continue
+    parts.push(escapeText(value.slice(pos, m.index)), m[0])
+    pos = m.index + m[0].length
+    hasMarkup = true
+  }
+  parts.push(escapeText(value.slice(pos)))
+  const xml = parts.join('')
+  if (!hasMarkup) return xml
+  const check = scanXml(`<t>${xml}</t>`)
+  return check.issues.some((i) => i.severity === 'error') ? escapeText(value) : xml
+}
+
+function localOf(name: string): string {
+  const colon = name.indexOf(':')
+  return colon === -1 ? name : name.slice(colon + 1)
+}

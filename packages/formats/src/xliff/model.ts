@@ -1,0 +1,180 @@
+/** Reads an XLIFF 1.2 or 2.0 document into units that know their elements, so parse and render share one reading. */
+import type { FormatIssue } from '../format.js'
+import { attrValue, childElement, childElements, createLineIndex, localName, scanXml, textContent } from '../xml/index.js'
+import type { XmlElement, XmlScan } from '../xml/index.js'
+import { inlineValue } from './inline.js'
+
+/** XLIFF versions this module reads. */
+export type XliffVersion = '1.2' | '2.0'
+
+/** One translatable string of the document: a 1.2 trans-unit, or one segment of a 2.0 unit. */
+export interface XliffUnit {
+  key: string
+  context?: string
+  /** `<trans-unit>` (1.2) or `<unit>` (2.0). */
+  unit: XmlElement
+  /** `<segment>` (2.0 only): holds `state`. */
+  segment?: XmlElement
+  source?: XmlElement
+  target?: XmlElement
+  /** Where a new `<target>` goes after: `<seg-source>` or `<source>`. */
+  anchor?: XmlElement
+  file: XmlElement
+  value: string
+  sourceText: string
+  comment?: string
+  meta: Record<string, unknown>
+  /** Element names used inside source/target, accepted as markup in new values. */
+  state?: string
+}
+
+/** One `<file>` of the document and the units it holds. */
+export interface XliffFile {
+  el: XmlElement
+  /** `original` (1.2) or `id` (2.0): the context of its units when the document has several files. */
+  name: string
+  units: XliffUnit[]
+  /** Where units live: `<body>` (1.2) or the file itself (2.0). */
+  container: XmlElement | undefined
+  sourceLanguage?: string
+  targetLanguage?: string
+}
+
+/** The whole document as read. `issues` holds scan errors and XLIFF structure problems. */
+export interface XliffDocument {
+  version: XliffVersion
+  scan: XmlScan
+  root: XmlElement
+  files: XliffFile[]
+  units: XliffUnit[]
+  locales: string[]
+  issues: FormatIssue[]
+}
+
+/** Characters an XML NMTOKEN allows; 2.0 unit ids must be NMTOKENs. */
+const NOT_NMTOKEN = /[^\p{L}\p{N}._:\-\u00B7\u0300-\u036F\u203F\u2040]/gu
+
+/** An NMTOKEN for `key`: its invalid characters replaced by `_`. Used as the 2.0 unit id of a new key. */
+export function nmtoken(key: string): string {
+  const token = key.replace(NOT_NMTOKEN, '_')
+  return token === '' ? '_' : token
+}
+
+/** Reads `content`; returns issues only (no document) when it is not a readable XLIFF file. */
+export function readXliff(content: string): { doc?: XliffDocument; issues: FormatIssue[] } {
+  const scan = scanXml(content)
+  const issues = [...scan.issues]
+  const root = scan.root
+  if (issues.some((i) => i.severity === 'error')) return { issues }
+  if (!root || localName(root.name) !== 'xliff') {
+    const at = createLineIndex(content)(root?.start ?? 0)
+    issues.push({ severity: 'error', message: 'Not an XLIFF document: the root element must be <xliff>', ...at })
+    return { issues }
+  }
+  const version: XliffVersion = (attrValue(root, 'version') ?? '').startsWith('2') ||
+    (attrValue(root, 'xmlns') ?? '').includes('document:2') ? '2.0' : '1.2'
+  const fileEls = root.children.filter((c): c is XmlElement => c.type === 'element' && localName(c.name) === 'file')
+  const multiFile = fileEls.length > 1
+  const files: XliffFile[] = []
+  for (const [i, el] of fileEls.entries()) {
+    const name = (version === '1.2' ? attrValue(el, 'original') : attrValue(el, 'id')) ?? `file${i + 1}`
+    const context = multiFile ? name : undefined
+    const file: XliffFile = {
+      el, name, units: [],
+      container: version === '1.2' ? el.children.find((c): c is XmlElement => c.type === 'element' && localName(c.name) === 'body') : el,
+      sourceLanguage: version === '1.2' ? attrValue(el, 'source-language') : attrValue(root, 'srcLang'),
+      targetLanguage: version === '1.2' ? attrValue(el, 'target-language') : attrValue(root, 'trgLang'),
+    }
+    if (file.container) {
+      if (version === '1.2') collect12(content, file, file.container, context)
+      else collect20(content, file, file.container, context)
+    }
+    files.push(file)
+  }
+  const locales: string[] = []
+  for (const f of files) for (const l of [f.sourceLanguage, f.targetLanguage]) if (l && !locales.includes(l)) locales.push(l)
+  const units = files.flatMap((f) => f.units)
+  return { doc: { version, scan, root, files, units, locales, issues }, issues }
+}
+
+function elementsNamed(parent: XmlElement, local: string): XmlElement[] {
+  return parent.children.filter((c): c is XmlElement => c.type === 'element' && localName(c.name) === local)
+}
+
+function firstNamed(parent: XmlElement, local: string): XmlElement | undefined {
+  return parent.children.find((c): c is XmlElement => c.type === 'element' && localName(c.name) === local)
+}
+
+function notesText(notes: readonly XmlElement[]): string | undefined {
+  const texts = notes.map((n) => textContent(n)).filter((t) => t.trim() !== '')
+  return texts.length ? texts.join('\n') : undefined
+}
+
+function defined(meta: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(meta)) if (meta[k] === undefined) delete meta[k]
+  return meta
+}
+
+/** 1.2: trans-units anywhere under body, through nested groups; key = resname, else id. */
+function collect12(content: string, file: XliffFile, parent: XmlElement, context: string | undefined): void {
+  for (const c of parent.children) {
+    if (c.type !== 'element') continue
+    const local = localName(c.name)
+    if (local === 'group') collect12(content, file, c, context)
+    if (local !== 'trans-unit') continue
+    const id = attrValue(c, 'id') ?? ''
+    const resname = attrValue(c, 'resname')
+    const source = firstNamed(c, 'source')
+    const target = firstNamed(c, 'target')
+    const state = target ? attrValue(target, 'state') : undefined
+    file.units.push({
+      key: resname ?? id, context, unit: c, source, target, file: file.el,
+      anchor: firstNamed(c, 'seg-source') ?? source,
+      value: target ? inlineValue(content, target) : '',
+      sourceText: source ? inlineValue(content, source) : '',
+      comment: notesText(elementsNamed(c, 'note')),
+      state,
+      meta: defined({
+        xliff: '1.2', id, resname, state, file: file.name,
+        stateQualifier: target ? attrValue(target, 'state-qualifier') : undefined,
+        approved: attrValue(c, 'approved'), translate: attrValue(c, 'translate'),
+      }),
+    })
+  }
+}
+
+/** 2.0: units anywhere under file, through nested groups; key = unit id (segment id appended when a unit has several). */
+function collect20(content: string, file: XliffFile, parent: XmlElement, context: string | undefined): void {
+  for (const c of parent.children) {
+    if (c.type !== 'element') continue
+    const local = localName(c.name)
+    if (local === 'group') collect20(content, file, c, context)
+    if (local !== 'unit') continue
+    const id = attrValue(c, 'id') ?? ''
+    const name = attrValue(c, 'name')
+    // A unit this module added for a key that is not an NMTOKEN carries the key in `name`.
+    const unitKey = name !== undefined && name !== id && nmtoken(name) === id ? name : id
+    const notes = firstNamed(c, 'notes')
+    const comment = notes ? notesText(elementsNamed(notes, 'note')) : undefined
+    const segments = elementsNamed(c, 'segment')
+    for (const [i, segment] of segments.entries()) {
+      const source = firstNamed(segment, 'source')
+      const target = firstNamed(segment, 'target')
+      const segmentId = attrValue(segment, 'id')
+      const state = attrValue(segment, 'state')
+      file.units.push({
+        key: segments.length > 1 ? `${unitKey}#${segmentId ?? i + 1}` : unitKey,
+        context, unit: c, segment, source, target, anchor: source, file: file.el,
+        value: target ? inlineValue(content, target) : '',
+        sourceText: source ? inlineValue(content, source) : '',
+        comment, state,
+        meta: defined({
+          xliff: '2.0', id, name, file: file.name, state,
+          segmentId, subState: attrValue(segment, 'subState'), translate: attrValue(c, 'translate'),
+        }),
+      })
+    }
+  }
+}
+
+export { childElement, childElements }

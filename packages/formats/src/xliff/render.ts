@@ -1,0 +1,237 @@
+/** XLIFF render: writes entries into the last pushed file, editing only the bytes of what changed. */
+import type { Entry, RenderOptions } from '../format.js'
+import { detectEol, splitBom } from '../text.js'
+import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
+import type { TextEdit, XmlElement } from '../xml/index.js'
+import { cleanXliff, needsPreserve, transUnit12, unit20, valueXml } from './build.js'
+import type { Layout } from './build.js'
+import { innerElementNames } from './inline.js'
+import { readXliff } from './model.js'
+import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
+
+const STATES_12 = new Set(['new', 'needs-translation', 'needs-adaptation', 'needs-l10n', 'needs-review-translation',
+  'needs-review-adaptation', 'needs-review-l10n', 'translated', 'signed-off', 'final'])
+const STATES_20 = new Set(['initial', 'translated', 'reviewed', 'final'])
+
+/** Writes `entries` into `template` (XLIFF 1.2 or 2.0); with no usable template, writes a clean file. */
+export function renderXliff(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  if (template === undefined) return cleanXliff(entries, options, wantsVersion(entries))
+  const { doc } = readXliff(template)
+  if (!doc || doc.files.length === 0) {
+    // A template that does not parse is replaced by a clean file (style § 2.5, inlang's rule), keeping BOM and EOL.
+    const version = /urn:oasis:names:tc:xliff:document:2\.0/.test(template) ? '2.0' : wantsVersion(entries)
+    return cleanXliff(entries, options, version, splitBom(template).bom, detectEol(template))
+  }
+  return new Writer(template, doc, options).write(entries)
+}
+
+function wantsVersion(entries: readonly Entry[]): XliffVersion {
+  return entries.length > 0 && entries.every((e) => e.meta?.xliff === '2.0') ? '2.0' : '1.2'
+}
+
+function idOf(key: string, context: string | undefined): string {
+  return `${context ?? ''}\u0000${key}`
+}
+
+/** One render into one template: collects non-overlapping edits, then applies them in a single pass. */
+class Writer {
+  private readonly edits: TextEdit[] = []
+  /** Attributes to set on start tags, applied at the end so several changes to one tag merge. */
+  private readonly attrSets = new Map<XmlElement, Map<string, string>>()
+  private readonly changedFiles = new Set<XliffFile>()
+  private readonly removed = new Set<XmlElement>()
+  private readonly eol: string
+  private readonly prefix: string
+
+  constructor(private readonly content: string, private readonly doc: XliffDocument, private readonly options: RenderOptions) {
+    this.eol = detectEol(content)
+    this.prefix = prefixOf(doc.root.name) ? `${prefixOf(doc.root.name)}:` : ''
+  }
+
+  write(entries: readonly Entry[]): string {
+    const queues = new Map<string, Entry[]>()
+    for (const e of entries) {
+      const id = idOf(e.key, e.context)
+      const q = queues.get(id)
+      if (q) q.push(e)
+      else queues.set(id, [e])
+    }
+    const missingByUnit = new Map<XmlElement, { total: number; missing: XliffUnit[] }>()
+    for (const file of this.doc.files) {
+      for (const u of file.units) {
+        const tally = missingByUnit.get(u.unit) ?? { total: 0, missing: [] }
+        tally.total++
+        missingByUnit.set(u.unit, tally)
+        // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
+        const entry = queues.get(idOf(u.key, u.context))?.shift()
+        if (entry) this.update(file, u, entry)
+        else tally.missing.push(u)
+      }
+    }
+    this.handleMissing(missingByUnit)
+    // shift() consumed the entries that found a unit; what is left in the queues is new.
+    const rest = new Set([...queues.values()].flat())
+    this.add(entries.filter((e) => rest.has(e)))
+    this.languageAttrs()
+    for (const [el, attrs] of this.attrSets) {
+      if (!this.removed.has(el)) this.edits.push({ start: el.start, end: el.startTagEnd, text: this.startTag(el, attrs) })
+    }
+    return applyEdits(this.content, this.edits)
+  }
+
+  private setAttr(el: XmlElement, name: string, value: string): void {
+    const attrs = this.attrSets.get(el) ?? new Map<string, string>()
+    attrs.set(name, value)
+    this.attrSets.set(el, attrs)
+  }
+
+  /** The start tag of `el` with `attrs` set (values replaced in place, new ones appended). */
+  private startTag(el: XmlElement, attrs: ReadonlyMap<string, string>, open = false): string {
+    const local: TextEdit[] = []
+    let insertAt = el.attrs.length ? el.attrs[el.attrs.length - 1]!.end : el.nameEnd
+    for (const [name, value] of attrs) {
+      const a = getAttr(el, name)
+      if (a && a.value === value) continue
+      if (a) local.push({ start: a.valueStart - el.start, end: a.valueEnd - el.start, text: escapeAttr(value, a.quote) })
+      else local.push({ start: insertAt - el.start, end: insertAt - el.start, text: ` ${name}="${escapeAttr(value)}"` })
+    }
+    const tag = applyEdits(this.content.slice(el.start, el.startTagEnd), local)
+    return open && el.selfClosing ? tag.replace(/\s*\/>$/, '>') : tag
+  }
+
+  private update(file: XliffFile, u: XliffUnit, entry: Entry): void {
+    const version = this.doc.version
+    const metaState = typeof entry.meta?.state === 'string' ? entry.meta.state : undefined
+    const valid = version === '1.2' ? (s: string) => STATES_12.has(s) || s.startsWith('x-') : (s: string) => STATES_20.has(s)
+    const askedState = metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
+    const changed = entry.value !== u.value
+    if (!changed && askedState === undefined) return
+    this.changedFiles.add(file)
+    const emptied = entry.value === ''
+    const state = askedState ?? (emptied ? (version === '1.2' ? 'needs-translation' : 'initial') : 'translated')
+    if (changed) this.writeTarget(u, entry.value, version === '1.2' ? state : undefined)
+    else if (version === '1.2' && u.target) this.setAttr(u.target, 'state', state)
+    if (version === '2.0' && u.segment && (u.target || !emptied)) this.setAttr(u.segment, 'state', state)
+  }
+
+  /** Replaces or creates the target of `u`; `state` goes on the target itself (1.2). */
+  private writeTarget(u: XliffUnit, value: string, state: string | undefined): void {
+    const names = new Set<string>()
+    innerElementNames(u.source, names)
+    innerElementNames(u.target, names)
+    const target = u.target
+    const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata'
+    let xml = onlyCdata && !value.includes(']]>')
+      ? `<![CDATA[${this.eol === '\n' ? value : value.replace(/\n/g, this.eol)}]]>`
+      : valueXml(value, this.eol, names)
+    const preserve = needsPreserve(value) && !this.preserved(target ?? u.anchor ?? u.unit)
+    if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
+    const attrs = new Map<string, string>()
+    if (state !== undefined) attrs.set('state', state)
+    if (preserve && this.doc.version === '2.0') attrs.set('xml:space', 'preserve')
+    if (target && !target.selfClosing) {
+      if (attrs.size) for (const [k, v] of attrs) this.setAttr(target, k, v)
+      this.edits.push({ start: target.contentStart, end: target.contentEnd, text: xml })
+    } else if (target) {
+      this.edits.push({ start: target.start, end: target.end, text: `${this.startTag(target, attrs, true)}${xml}</${target.name}>` })
+    } else if (u.anchor) {
+      if (value === '') return
+      const name = `${prefixOf(u.anchor.name) ? `${prefixOf(u.anchor.name)}:` : ''}target`
+      const attrText = [...attrs].map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('')
+      xml = `${this.eol}${indentAt(this.content, u.anchor.start)}<${name}${attrText}>${xml}</${name}>`
+      this.edits.push({ start: u.anchor.end, end: u.anchor.end, text: xml })
+    }
+  }
+
+  /** True when `xml:space="preserve"` is in effect at `el`. */
+  private preserved(el: XmlElement): boolean {
+    for (let n: XmlElement | null = el; n; n = n.parent?.type === 'element' ? n.parent : null) {
+      const a = getAttr(n, 'xml:space')
+      if (a) return a.value === 'preserve'
+    }
+    return false
+  }
+
+  private handleMissing(byUnit: Map<XmlElement, { total: number; missing: XliffUnit[] }>): void {
+    const policy = this.options.missing ?? 'source'
+    if (policy === 'source') return
+    for (const [unitEl, { total, missing }] of byUnit) {
+      if (missing.length === 0) continue
+      if (policy === 'omit' && missing.length === total) {
+        this.remove(unitEl)
+        this.changedFiles.add(this.doc.files.find((f) => f.el === missing[0]!.file)!)
+        continue
+      }
+      for (const u of missing) {
+        if (!u.target) continue
+        const file = this.doc.files.find((f) => f.el === u.file)!
+        this.changedFiles.add(file)
+        if (policy === 'omit') this.remove(u.target)
+        else if (u.value !== '') this.update(file, u, { key: u.key, value: '' })
+      }
+    }
+  }
+
+  /** Removes an element with its own line when it sits alone on it. */
+  private remove(el: XmlElement): void {
+    this.removed.add(el)
+    const s = this.content
+    const lineStart = s.lastIndexOf('\n', el.start - 1) + 1
+    const after = /^[ \t]*\r?\n/.exec(s.slice(el.end, el.end + 200))
+    if (s.slice(lineStart, el.start).trim() === '' && after) {
+      this.edits.push({ start: lineStart, end: el.end + after[0].length, text: '' })
+    } else this.edits.push({ start: el.start, end: el.end, text: '' })
+  }
+
+  private add(entries: readonly Entry[]): void {
+    if (entries.length === 0) return
+    const byFile = new Map<XliffFile, Entry[]>()
+    const last = this.doc.files[this.doc.files.length - 1]!
+    for (const e of entries) {
+      const file = (this.doc.files.length > 1 && this.doc.files.find((f) => f.name === e.context)) || last
+      const list = byFile.get(file)
+      if (list) list.push(e)
+      else byFile.set(file, [e])
+    }
+    for (const [file, list] of byFile) this.addToFile(file, list)
+  }
+
+  private addToFile(file: XliffFile, entries: readonly Entry[]): void {
+    const container = file.container
+    if (!container) return
+    this.changedFiles.add(file)
+    const units = [...new Set(file.units.map((u) => u.unit))].filter((el) => !this.removed.has(el))
+    const lastUnit = units[units.length - 1]
+    const containerIndent = indentAt(this.content, container.start)
+    const unitIndent = lastUnit ? indentAt(this.content, lastUnit.start) : containerIndent + '  '
+    const step = unitIndent.startsWith(containerIndent) && unitIndent.length > containerIndent.length
+      ? unitIndent.slice(containerIndent.length) : '  '
+    const firstChild = lastUnit?.children.find((c): c is XmlElement => c.type === 'element')
+    const childIndent = firstChild && /\n[ \t]*$/.test(this.content.slice(lastUnit!.start, firstChild.start))
+      ? indentAt(this.content, firstChild.start) : unitIndent + step
+    const layout: Layout = { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix }
+    const build = this.doc.version === '1.2' ? transUnit12 : unit20
+    const text = entries.map((e) => `${this.eol}${unitIndent}${build(e, this.options, layout)}`).join('')
+    if (lastUnit) {
+      this.edits.push({ start: lastUnit.end, end: lastUnit.end, text })
+    } else if (container.selfClosing) {
+      const tail = `${this.eol}${containerIndent}</${container.name}>`
+      this.edits.push({ start: container.start, end: container.end, text: `${this.startTag(container, new Map(), true)}${text}${tail}` })
+    } else {
+      const inner = this.content.slice(container.contentStart, container.contentEnd)
+      const tail = inner.includes('\n') ? '' : `${this.eol}${containerIndent}`
+      this.edits.push({ start: container.contentStart, end: container.contentStart, text: text + tail })
+    }
+  }
+
+  /** Names the target language where a file changed: `target-language` (1.2 file) or `trgLang` (2.0 root). */
+  private languageAttrs(): void {
+    const locale = this.options.locale
+    if (this.changedFiles.size === 0) return
+    if (this.doc.version === '2.0') {
+      this.setAttr(this.doc.root, 'trgLang', locale)
+      return
+    }
+    for (const f of this.changedFiles) this.setAttr(f.el, 'target-language', locale)
+  }
+}
