@@ -1,0 +1,63 @@
+// A key of one workspace never reads or changes another workspace: one case per op of the registry.
+import { contracts } from '@tolk/core'
+import { expect, test } from 'vitest'
+import { forEachBackend, type Caller } from './harness.js'
+
+interface Other {
+  workspaceId: string
+  projectId: string
+  projectSlug: string
+  keyId: string
+  caller: Caller
+}
+
+/** For each op: the input A sends that aims at B, and whether A must get not_found or only its own data. */
+const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' | 'own' }> = {
+  get_workspace: { input: () => ({}), expect: 'own' },
+  update_workspace: { input: () => ({ name: 'hijacked' }), expect: 'own' },
+  list_activity: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
+  list_projects: { input: () => ({}), expect: 'own' },
+  create_project: { input: (b) => ({ name: 'dup', slug: b.projectSlug }), expect: 'own' },
+  update_project: { input: (b) => ({ project: b.projectId, name: 'hijacked' }), expect: 'not_found' },
+  list_api_keys: { input: () => ({}), expect: 'own' },
+  create_api_key: { input: () => ({ name: 'k' }), expect: 'own' },
+  revoke_api_key: { input: (b) => ({ key: b.keyId }), expect: 'not_found' },
+  get_pricing: { input: () => ({}), expect: 'own' },
+}
+
+test('every op of the registry has an isolation case', () => {
+  expect(Object.keys(CASES).sort()).toEqual(contracts.map((c) => c.name).sort())
+})
+
+forEachBackend('workspace isolation', (env) => {
+  async function other(): Promise<Other> {
+    const ws = await env.workspace()
+    const project = (await ws.call('create_project', { name: 'Secret', slug: 'secret', target_locales: ['de'] })).body
+    const key = (await ws.call('create_api_key', { name: 'b-key' })).body
+    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, caller: ws }
+  }
+
+  async function snapshot(b: Other) {
+    const [workspace, projects, keys] = await Promise.all(['get_workspace', 'list_projects', 'list_api_keys'].map((op) => b.caller.call(op)))
+    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body }
+  }
+
+  test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {
+    const a = await env.workspace()
+    const b = await other()
+    const before = await snapshot(b)
+    const c = CASES[op]!
+    const res = await a.call(op, c.input(b))
+    if (c.expect === 'not_found') {
+      expect(res.status).toBe(404)
+      expect(res.body.code).toBe('not_found')
+    } else {
+      expect(res.status).toBe(200)
+    }
+    const text = JSON.stringify(res.body)
+    // A not_found may echo the id the caller sent, but nothing of the record behind it.
+    const leaks = c.expect === 'own' ? [b.workspaceId, b.projectId, b.keyId, 'Secret', 'b-key'] : ['Secret', 'b-key', b.workspaceId]
+    for (const leak of leaks) expect(text).not.toContain(leak)
+    expect(await snapshot(b)).toEqual(before)
+  })
+})
