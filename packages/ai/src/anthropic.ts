@@ -61,7 +61,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   })
 
-  async function send(prompt: TranslatePrompt, signal: AbortSignal | undefined): Promise<{ message: Message; usage: TokenUsage }> {
+  /** One Messages API call. `message` is null when a 200 answer was not JSON (judged as malformed, then retried). */
+  async function send(prompt: TranslatePrompt, signal: AbortSignal | undefined): Promise<{ message: Message | null; usage: TokenUsage }> {
     const params: MessageCreateParamsNonStreaming = {
       model,
       max_tokens: outputBudget(prompt.items),
@@ -74,6 +75,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
     try {
       message = await client.messages.create(params, signal ? { signal } : {})
     } catch (err) {
+      if (err instanceof SyntaxError) return { message: null, usage: { ...emptyUsage(), requests: 1 } }
       throw toProviderError(err)
     }
     return { message, usage: usageOf(message) }
@@ -144,9 +146,11 @@ interface Judged {
 }
 
 /** Parses a response and checks every item's output. */
-function judge(req: TranslateBatchRequest, items: ProtectedItem[], message: Message): Map<string, Judged> {
-  const content = Array.isArray(message.content) ? message.content : []
-  const parsed = parseTranslateAnswer(content, items, message.stop_reason)
+function judge(req: TranslateBatchRequest, items: ProtectedItem[], message: Message | null): Map<string, Judged> {
+  const content = Array.isArray(message?.content) ? message.content : []
+  const parsed = message
+    ? parseTranslateAnswer(content, items, message.stop_reason)
+    : new Map(items.map((p) => [p.localId, { failure: { code: 'malformed_answer' as const, message: 'the API answer was not JSON' } }]))
   const result = new Map<string, Judged>()
   for (const p of items) {
     const answer = parsed.get(p.localId)

@@ -70,7 +70,7 @@ export function pseudoLocalize(protectedText: string, p: Pick<ProtectedItem, 'ta
       padding = Math.min(padding, Math.max(0, room - 2))
     }
   }
-  const pad = padding > 0 ? ` ${'~'.repeat(padding - 1)}` : ''
+  const pad = padding > 1 ? ` ${'~'.repeat(padding - 1)}` : '~'.repeat(padding)
   return `${lead}${open}${accented}${pad}${close}${trail}`
 }
 
