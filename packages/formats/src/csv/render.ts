@@ -1,0 +1,182 @@
+// Writes entries into a CSV template cell by cell, adding rows and locale columns where needed.
+import type { Entry, RenderOptions } from '../format.js'
+import { neutralizeFormula, restoreFormula } from './formula.js'
+import { sameLocale } from './layout.js'
+import type { CsvRecord } from './parse.js'
+import { identity, readCsv } from './parse.js'
+import type { CsvCell, CsvDialect } from './table.js'
+
+interface Edit {
+  start: number
+  end: number
+  text: string
+}
+
+/** How cells are written: the template's delimiter, quote escaping and quoting habit. */
+interface CellStyle {
+  delimiter: string
+  dialect: CsvDialect
+  quoteAll: boolean
+}
+
+/** Writes one cell: quoted when the text needs it or the style quotes everything. */
+export function encodeCell(text: string, style: CellStyle, quoted = style.quoteAll): string {
+  const needsQuotes = quoted || text.includes(style.delimiter) || /["\r\n]/.test(text) || /^\s|\s$/.test(text)
+    || (style.dialect === 'backslash' && text.includes('\\'))
+  if (!needsQuotes) return text
+  const escaped = style.dialect === 'backslash' ? text.replace(/[\\"]/g, '\\$&') : text.replace(/"/g, '""')
+  return `"${escaped}"`
+}
+
+/** The text an entry holds for a locale, or undefined when it says nothing about that locale. */
+function textFor(entry: Entry, locale: string, options: RenderOptions): string | undefined {
+  if (entry.values) {
+    for (const [l, v] of Object.entries(entry.values)) if (sameLocale(l, locale)) return v.value
+  }
+  if (sameLocale(locale, options.locale) && (!entry.values || entry.value !== '')) return entry.value
+  return undefined
+}
+
+/** Every locale the entries carry, the rendered locale included, source first. */
+function localesOf(entries: readonly Entry[], options: RenderOptions): string[] {
+  const found: string[] = []
+  const add = (l: string) => {
+    if (!found.some((f) => sameLocale(f, l))) found.push(l)
+  }
+  for (const e of entries) for (const l of Object.keys(e.values ?? {})) add(l)
+  const ordered = [options.sourceLocale, options.locale].filter((l) => found.some((f) => sameLocale(f, l)) || l === options.locale)
+  return [...new Set([...ordered, ...found.filter((f) => !ordered.some((o) => sameLocale(o, f)))])]
+}
+
+/** A file from entries alone: `key[,context][,comment],<locales...>` with a header, LF, RFC quoting. */
+export function renderCleanCsv(entries: readonly Entry[], options: RenderOptions): string {
+  const style: CellStyle = { delimiter: ',', dialect: 'rfc', quoteAll: false }
+  const locales = localesOf(entries, options)
+  const hasContext = entries.some((e) => e.context)
+  const hasComment = entries.some((e) => e.comment)
+  const header = ['key', ...(hasContext ? ['context'] : []), ...(hasComment ? ['comment'] : []), ...locales]
+  const lines = [header.map((h) => encodeCell(h, style)).join(',')]
+  for (const e of entries) {
+    const cells = [neutralizeFormula(e.key), ...(hasContext ? [e.context ?? ''] : []), ...(hasComment ? [e.comment ?? ''] : [])]
+    for (const l of locales) cells.push(neutralizeFormula(textFor(e, l, options) ?? ''))
+    lines.push(cells.map((c) => encodeCell(c, style)).join(','))
+  }
+  return lines.join('\n') + '\n'
+}
+
+function pairWithTemplate(records: readonly CsvRecord[], entries: readonly Entry[]): { matched: (Entry | undefined)[]; added: Entry[] } {
+  const given = new Map<string, Entry[]>()
+  for (const e of entries) {
+    const id = identity(e)
+    const list = given.get(id)
+    if (list) list.push(e)
+    else given.set(id, [e])
+  }
+  const counts = new Map<string, number>()
+  for (const r of records) counts.set(identity(r.entry), (counts.get(identity(r.entry)) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  // With fewer copies given than the file has, the last copies get them (the last row wins in most readers).
+  const matched = records.map((r) => {
+    const id = identity(r.entry)
+    const index = seen.get(id) ?? 0
+    seen.set(id, index + 1)
+    const list = given.get(id) ?? []
+    return list[index - ((counts.get(id) ?? 0) - list.length)]
+  })
+  const added: Entry[] = []
+  for (const [id, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(id) ?? 0))))
+  return { matched, added }
+}
+
+/** Writes `entries` into a CSV template, rewriting only cells whose text changed. */
+export function renderCsv(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  if (template === undefined) return renderCleanCsv(entries, options)
+  const doc = readCsv(template, options)
+  if (doc.table.rows.length === 0 && entries.length === 0) return template
+  // A template that does not parse cannot be patched safely: write a clean file instead.
+  if (doc.issues.some((i) => i.severity === 'error') || doc.table.rows.length === 0) return renderCleanCsv(entries, options)
+  const { table, layout, records } = doc
+  const header = layout.hasHeader ? table.rows[0] : undefined
+  const style: CellStyle = {
+    delimiter: table.delimiter,
+    dialect: table.dialect,
+    quoteAll: header !== undefined && header.cells.every((c) => c.quoted),
+  }
+  const missing = options.missing ?? 'source'
+  const columns = [...layout.localeColumns]
+  const newColumns: string[] = []
+  if (layout.hasHeader) {
+    for (const l of localesOf(entries, options)) {
+      // A column is added only for a locale some entry has text in.
+      const hasText = entries.some((e) => textFor(e, l, options))
+      if (hasText && !columns.some((c) => sameLocale(c.locale, l))) {
+        columns.push({ index: layout.width + newColumns.length, locale: l })
+        newColumns.push(l)
+      }
+    }
+  }
+  const width = layout.width + newColumns.length
+  const target = columns.find((c) => sameLocale(c.locale, options.locale))
+  const { matched, added } = pairWithTemplate(records, entries)
+  const edits: Edit[] = []
+  const replace = (cell: CsvCell, text: string) => edits.push({ start: cell.start, end: cell.end, text: encodeCell(text, style, cell.quoted || style.quoteAll) })
+  const d = style.delimiter
+
+  if (header && newColumns.length > 0) {
+    edits.push({ start: header.end, end: header.end, text: newColumns.map((l) => d + encodeCell(l, style)).join('') })
+  }
+  records.forEach((record, r) => {
+    const { row } = record
+    const entry = matched[r]
+    if (!entry && missing === 'omit') {
+      edits.push({ start: row.start, end: row.next, text: '' })
+      return
+    }
+    const texts = new Map<number, string>()
+    for (const column of columns) {
+      const text = entry ? textFor(entry, column.locale, options) : missing === 'empty' && column === target ? '' : undefined
+      if (text !== undefined) texts.set(column.index, text)
+    }
+    if (entry?.comment !== undefined && layout.commentColumn !== undefined) texts.set(layout.commentColumn, entry.comment)
+    const tail: string[] = []
+    // A complete row grows with the header; a short row only as far as it has text to hold.
+    const fill = row.cells.length >= layout.width ? width : Math.max(row.cells.length, ...[...texts.keys()].map((k) => k + 1))
+    for (let index = 0; index < fill; index++) {
+      const cell = row.cells[index]
+      const text = texts.get(index)
+      const isComment = index === layout.commentColumn
+      if (cell) {
+        const current = isComment ? cell.value : restoreFormula(cell.value)
+        if (text !== undefined && current !== text) replace(cell, isComment ? text : neutralizeFormula(text))
+      } else {
+        tail.push(d + encodeCell(text === undefined || isComment ? text ?? '' : neutralizeFormula(text), style))
+      }
+    }
+    if (tail.length > 0) edits.push({ start: row.end, end: row.end, text: tail.join('') })
+  })
+
+  if (added.length > 0) {
+    const lines = added.map((e) => {
+      const cells: string[] = Array.from({ length: layout.hasHeader ? width : 2 }, () => '')
+      cells[layout.keyColumn] = neutralizeFormula(e.key)
+      if (layout.contextColumn !== undefined) cells[layout.contextColumn] = e.context ?? ''
+      if (layout.commentColumn !== undefined) cells[layout.commentColumn] = e.comment ?? ''
+      for (const column of columns) cells[column.index] = neutralizeFormula(textFor(e, column.locale, options) ?? '')
+      return cells.map((c) => encodeCell(c, style)).join(d)
+    })
+    const last = records.at(-1)?.row ?? table.rows[0]!
+    const body = lines.join(table.eol)
+    if (last.next > last.end) edits.push({ start: last.next, end: last.next, text: body + table.eol })
+    else edits.push({ start: last.end, end: last.end, text: table.eol + body })
+  }
+
+  edits.sort((a, b) => a.start - b.start)
+  const out: string[] = []
+  let at = 0
+  for (const edit of edits) {
+    out.push(template.slice(at, edit.start), edit.text)
+    at = Math.max(at, edit.end)
+  }
+  out.push(template.slice(at))
+  return out.join('')
+}
