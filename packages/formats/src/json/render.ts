@@ -187,6 +187,8 @@ function sameForms(a: PluralForms, b: PluralForms): boolean {
 /** Member names and texts of an i18next plural with exactly the locale's categories. */
 function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[]): Array<readonly [string, string]> {
   const text = (c: PluralCategory) => forms[c] ?? forms.other ?? ''
+  // i18next (v21+) uses `_zero` for a count of 0 in every language, so a given zero form is kept.
+  if (forms.zero !== undefined && !categories.includes('zero')) categories = ['zero', ...categories]
   // v3 can only name two forms (`key`, `key_plural`); other locales get v4 suffixes.
   if (style === 'i18next-v3' && categories.every((c) => c === 'one' || c === 'other')) {
     return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)

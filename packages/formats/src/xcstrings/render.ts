@@ -1,0 +1,243 @@
+/** Writes every locale of the given entries into a String Catalog, in Xcode's own layout. */
+import type { Entry, LocaleValue, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
+import {
+  applyEdits, assignEntries, detectLayout, fromPlain, memberOf, ObjectEditor, OrderedObject, PLAIN_STYLE,
+  quoteJson, stringifyJson,
+} from '../json-text/index.js'
+import type { Edit, JsonLayout, JsonNode, JsonObject, JsonWritable } from '../json-text/index.js'
+import { pluralCategories } from '../plural.js'
+import { readCatalog } from './parse.js'
+import type { Catalog } from './parse.js'
+import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
+
+/** Xcode's layout: 2 spaces, `"key" : value`, no final newline. */
+export const XCODE_LAYOUT: JsonLayout = { unit: '  ', colon: ' : ', eol: '\n', style: PLAIN_STYLE }
+
+/** Renders entries into `template`, or a clean Xcode-layout catalog when there is none (or it does not parse). */
+export function renderXcstrings(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  const catalog = template === undefined ? undefined : readCatalog(template)
+  if (template === undefined || !catalog || 'error' in catalog) return renderClean(entries, options)
+  return new CatalogWriter(template, catalog, options).write(entries)
+}
+
+function renderClean(entries: readonly Entry[], options: RenderOptions): string {
+  const strings = [...entries]
+    .sort((a, b) => xcodeCompare(a.key, b.key))
+    .map((e) => [e.key, keyObject(e, options)] as [string, JsonWritable])
+  const root = new OrderedObject([['sourceLanguage', options.sourceLocale], ['strings', new OrderedObject(strings)], ['version', '1.0']])
+  return stringifyJson(root, '', XCODE_LAYOUT)
+}
+
+/** The locales and texts an entry carries: `values`, or its `value`/`plural` in the rendered locale. */
+function localeValues(e: Entry, locale: string): Array<[string, LocaleValue]> {
+  if (e.values) return Object.entries(e.values)
+  return [[locale, e.plural ? { value: e.value, plural: e.plural } : { value: e.value }]]
+}
+
+/**
+ * The plural forms written for a locale: its CLDR categories, plus `zero` when the text has one,
+ * because Apple's plural rules take an explicit `zero` in every language.
+ */
+function writtenCategories(locale: string, forms: PluralForms): PluralCategory[] {
+  const categories = pluralCategories(locale)
+  return forms.zero !== undefined && !categories.includes('zero') ? ['zero', ...categories] : categories
+}
+
+function hasForms(plural: PluralForms | undefined): plural is PluralForms {
+  return plural !== undefined && Object.keys(plural).length > 0
+}
+
+/** Nothing to write: an empty text is how a caller says "not translated" in a locale. */
+function isBlank(v: LocaleValue): boolean {
+  return !hasForms(v.plural) && v.value === ''
+}
+
+function stateFromMeta(e: Entry, locale: string, category?: PluralCategory): string {
+  const states = e.meta?.states as Record<string, unknown> | undefined
+  const state = states?.[locale]
+  if (typeof state === 'string') return state
+  if (category && state && typeof state === 'object') {
+    const s = (state as Record<string, unknown>)[category]
+    if (typeof s === 'string') return s
+  }
+  return 'translated'
+}
+
+function stringUnit(state: string, value: string): OrderedObject {
+  return new OrderedObject([['stringUnit', new OrderedObject([['state', state], ['value', value]])]])
+}
+
+/** A new localization object for one locale, forms limited to the locale's plural categories. */
+function unitObject(e: Entry | undefined, locale: string, v: LocaleValue): OrderedObject {
+  const members: Array<[string, JsonWritable]> = []
+  if (hasForms(v.plural)) {
+    const forms = writtenCategories(locale, v.plural)
+      .map((c) => [c, stringUnit(e ? stateFromMeta(e, locale, c) : 'translated', v.plural![c] ?? v.plural!.other ?? v.value)] as [string, JsonWritable])
+      .sort(([a], [b]) => xcodeCompare(a, b))
+    members.push(['variations', new OrderedObject([['plural', new OrderedObject(forms)]])])
+  } else {
+    members.push(['stringUnit', new OrderedObject([['state', e ? stateFromMeta(e, locale) : 'translated'], ['value', v.value]])])
+  }
+  const subs = (e?.meta?.substitutions as Record<string, unknown> | undefined)?.[locale]
+  if (subs !== undefined) members.push(['substitutions', fromPlain(subs, xcodeCompare)])
+  return new OrderedObject(members.sort(([a], [b]) => xcodeCompare(a, b)))
+}
+
+/** A whole new key object: comment, extractionState, localizations, shouldTranslate (Xcode's order). */
+function keyObject(e: Entry, options: RenderOptions): OrderedObject {
+  const members: Array<[string, JsonWritable]> = []
+  if (e.comment) members.push(['comment', e.comment])
+  members.push(['extractionState', typeof e.meta?.extractionState === 'string' ? e.meta.extractionState : 'manual'])
+  const locales = localeValues(e, options.locale)
+    .filter(([, v]) => !isBlank(v))
+    .sort(([a], [b]) => xcodeCompare(a, b))
+    .map(([locale, v]) => [locale, unitObject(e, locale, v)] as [string, JsonWritable])
+  if (locales.length) members.push(['localizations', new OrderedObject(locales)])
+  if (e.meta?.shouldTranslate === false) members.push(['shouldTranslate', false])
+  return new OrderedObject(members)
+}
+
+function sameValue(a: LocaleValue, b: LocaleValue): boolean {
+  if (hasForms(a.plural) || hasForms(b.plural)) {
+    const pa = a.plural ?? {}
+    const pb = b.plural ?? {}
+    const keys = Object.keys(pa) as PluralCategory[]
+    return keys.length === Object.keys(pb).length && keys.every((k) => pa[k] === pb[k])
+  }
+  return a.value === b.value
+}
+
+class CatalogWriter {
+  private readonly layout: JsonLayout
+  private readonly editors = new Map<JsonObject, ObjectEditor>()
+  private readonly edits: Edit[] = []
+  private readonly missing: MissingPolicy
+
+  constructor(private readonly text: string, private readonly catalog: Catalog, private readonly options: RenderOptions) {
+    this.layout = detectLayout(text, catalog.root, XCODE_LAYOUT)
+    this.missing = options.missing ?? 'source'
+  }
+
+  write(entries: readonly Entry[]): string {
+    const slots = this.catalog.strings.members
+    const { assigned, shadowed, extra } = assignEntries(slots, entries)
+    slots.forEach((member, i) => {
+      const entry = assigned[i]
+      if (entry) {
+        if (member.value.kind === 'object') this.writeKey(member.value, entry)
+      } else if (!shadowed[i]) this.writeMissing(i, member.value)
+    })
+    const strings = this.editor(this.catalog.strings)
+    for (const e of extra) this.insertSorted(strings, e.key, keyObject(e, this.options))
+    for (const ed of this.editors.values()) this.edits.push(...ed.edits())
+    return applyEdits(this.text, this.edits)
+  }
+
+  private editor(obj: JsonObject): ObjectEditor {
+    let ed = this.editors.get(obj)
+    if (!ed) {
+      ed = new ObjectEditor(this.text, obj, this.layout)
+      this.editors.set(obj, ed)
+    }
+    return ed
+  }
+
+  /** Inserts a member where Xcode's sort order puts it. */
+  private insertSorted(ed: ObjectEditor, key: string, value: JsonWritable): void {
+    // Binary search: catalogs are sorted, and a linear scan per new key would be quadratic.
+    const members = ed.node.members
+    let lo = 0
+    let hi = members.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (xcodeCompare(members[mid]!.key, key) > 0) hi = mid
+      else lo = mid + 1
+    }
+    const text = ed.memberText(key, value)
+    if (lo === members.length) ed.append(text)
+    else ed.insertAfter(lo - 1, text)
+  }
+
+  private writeMissing(index: number, node: JsonNode): void {
+    if (this.missing === 'omit') this.editor(this.catalog.strings).remove(index)
+    else if (this.missing === 'empty' && node.kind === 'object') {
+      // Untranslated in Xcode means no localization, so `empty` keeps only the source language.
+      const localizations = memberOf(node, 'localizations')?.value
+      if (localizations?.kind !== 'object') return
+      const ed = this.editor(localizations)
+      localizations.members.forEach((m, i) => {
+        if (m.key !== this.catalog.sourceLanguage) ed.remove(i)
+      })
+    }
+  }
+
+  private writeKey(keyNode: JsonObject, e: Entry): void {
+    const localizations = memberOf(keyNode, 'localizations')?.value
+    const added: Array<[string, JsonWritable]> = []
+    for (const [locale, v] of localeValues(e, this.options.locale)) {
+      const existing = localizations?.kind === 'object' ? memberOf(localizations, locale)?.value : undefined
+      if (existing?.kind === 'object') this.writeUnit(existing, v, locale)
+      else if (!existing && !isBlank(v)) added.push([locale, unitObject(e, locale, v)])
+    }
+    if (added.length === 0) return
+    if (localizations?.kind === 'object') {
+      const ed = this.editor(localizations)
+      for (const [locale, unit] of added) this.insertSorted(ed, locale, unit)
+    } else if (!localizations) {
+      added.sort(([a], [b]) => xcodeCompare(a, b))
+      this.insertSorted(this.editor(keyNode), 'localizations', new OrderedObject(added))
+    }
+  }
+
+  /** Writes one locale's text into an existing localization (or device variation), touching only what changed. */
+  private writeUnit(unit: JsonObject, v: LocaleValue, locale: string): void {
+    const current = readUnit(unit)
+    if (sameValue(current, v)) return
+    const stringUnitNode = memberOf(unit, 'stringUnit')?.value
+    const variations = memberOf(unit, 'variations')?.value
+    const plural = memberOf(variations, 'plural')?.value
+    const devices = memberOf(variations, 'device')?.value
+    if (stringUnitNode?.kind === 'object' && !hasForms(v.plural)) return this.setStringUnit(stringUnitNode, v.value)
+    if (plural?.kind === 'object' && hasForms(v.plural)) return this.writePlural(plural, v, locale)
+    if (devices?.kind === 'object') {
+      const main = mainDevice(devices)
+      if (main?.kind === 'object') return this.writeUnit(main, v, locale)
+    }
+    // The shape changed (plain text <-> plural): replace the text part, keep substitutions.
+    const ed = this.editor(unit)
+    unit.members.forEach((m, i) => {
+      if (m.key === 'stringUnit' || m.key === 'variations') ed.remove(i)
+    })
+    for (const [key, value] of unitObject(undefined, locale, v).members) this.insertSorted(ed, key, value)
+  }
+
+  private writePlural(plural: JsonObject, v: LocaleValue, locale: string): void {
+    const forms = v.plural!
+    const categories = writtenCategories(locale, forms)
+    const ed = this.editor(plural)
+    const present = new Set<string>()
+    plural.members.forEach((m, i) => {
+      present.add(m.key)
+      if (!(categories as string[]).includes(m.key)) return ed.remove(i)
+      const text = forms[m.key as PluralCategory] ?? forms.other ?? v.value
+      const node = memberOf(m.value, 'stringUnit')?.value
+      if (node?.kind === 'object') this.setStringUnit(node, text)
+    })
+    for (const c of categories) {
+      if (!present.has(c)) this.insertSorted(ed, c, stringUnit('translated', forms[c] ?? forms.other ?? v.value))
+    }
+  }
+
+  /** Sets a stringUnit's value; a newly written text is `translated`. */
+  private setStringUnit(node: JsonObject, value: string): void {
+    const current = readStringUnit(node)
+    if (current?.value === value) return
+    const valueNode = memberOf(node, 'value')?.value
+    if (valueNode) this.edits.push({ start: valueNode.start, end: valueNode.end, text: quoteJson(value, this.layout.style) })
+    else this.insertSorted(this.editor(node), 'value', value)
+    const stateNode = memberOf(node, 'state')?.value
+    if (stateNode && !(stateNode.kind === 'string' && stateNode.value === 'translated')) {
+      this.edits.push({ start: stateNode.start, end: stateNode.end, text: quoteJson('translated', this.layout.style) })
+    }
+  }
+}
