@@ -1,0 +1,105 @@
+// Every PO file of the shared corpus: byte-for-byte round trip, detection, one-value edits, and msgfmt
+// on what we write. Quirks covered by the corpus: msgcat-wrapped GNOME catalogs with 47 fuzzy entries
+// and #| lines (fur), Arabic nplurals=6 and fuzzy obsolete entries (ar), Slovenian 4 forms in an
+// unusual order and msgid with/without msgctxt (sl), entries without blank lines, \r\n in msgstr and
+// no final newline (tolgee), a 2007 pygettext header without Language (af-pootle).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { corpusFiles } from '../../test/corpus.js'
+import type { Entry } from '../format.js'
+import { readDocument } from './document.js'
+import { entryKey } from './entries.js'
+import { poFormat } from './index.js'
+
+const LOCALE: Record<string, string> = {
+  'po/gnome-calculator-ar.po': 'ar',
+  'po/gnome-calculator-de.po': 'de',
+  'po/gnome-calculator-fur.po': 'fur',
+  'po/moz-l10n-foo-sl.po': 'sl',
+  'po/tolgee-example-de.po': 'de',
+  'po/translate-toolkit-af-pootle.po': 'af',
+}
+const dir = mkdtempSync(join(tmpdir(), 'tolk-po-'))
+
+/** Runs msgfmt the way FORMATS.md verified it; a missing msgfmt throws and fails the test. */
+function msgfmt(content: string, name: string): string {
+  const path = join(dir, name.replace(/\W+/g, '_') + '.po')
+  writeFileSync(path, content, 'utf8')
+  return execFileSync('msgfmt', ['-c', '--check-format', '-o', '/dev/null', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+const files = corpusFiles('po')
+
+describe('po corpus', () => {
+  it('has the six files SOURCES.md lists', () => {
+    expect(files.map((f) => f.name).sort()).toEqual(Object.keys(LOCALE).sort())
+  })
+
+  describe.each(files)('$name', (file) => {
+    const locale = LOCALE[file.name] ?? 'en'
+    const options = { locale, sourceLocale: 'en' }
+    const parsed = poFormat.parse(file.content, options)
+
+    it('parses without errors', () => {
+      expect(parsed.issues.filter((i) => i.severity === 'error')).toEqual([])
+      expect(parsed.entries.length).toBeGreaterThan(0)
+    })
+
+    it('renders its own entries back byte for byte', () => {
+      expect(poFormat.render(file.content, parsed.entries, options)).toBe(file.content)
+    })
+
+    it('renders back byte for byte when parsed with no options', () => {
+      const bare = poFormat.parse(file.content, {})
+      expect(poFormat.render(file.content, bare.entries, options)).toBe(file.content)
+    })
+
+    it('is named PO first by detectFormat', async () => {
+      const { detectFormat } = await import('../index.js')
+      expect(detectFormat(file.name.split('/').pop() ?? '', file.content).format).toBe('po')
+    })
+
+    it('changes only the edited msgstr when one value changes', () => {
+      const doc = readDocument(file.content)
+      const index = parsed.entries.findIndex((e) => !e.plural && !e.meta?.fuzzy && e.value !== '' && e.key !== '')
+      const target = parsed.entries[index] as Entry
+      const edited = parsed.entries.map((e, i) => (i === index ? { ...e, value: 'Geändert: "quoted" \\ back' } : e))
+      const out = poFormat.render(file.content, edited, options)
+      const block = doc.blocks.find((b) => entryKey(b.msgid, b.msgctxt) === entryKey(target.key, target.context))
+      if (!block) throw new Error('block not found')
+      const msgstrLines = block.lines.filter((l) => l.kind === 'msgstr')
+      const first = msgstrLines[0]
+      const last = msgstrLines[msgstrLines.length - 1]
+      if (!first || !last) throw new Error('no msgstr lines')
+      expect(out.slice(0, first.start)).toBe(file.content.slice(0, first.start))
+      expect(out.slice(out.length - (file.content.length - last.end))).toBe(file.content.slice(last.end))
+      expect(out.slice(first.start, out.length - (file.content.length - last.end))).toBe('msgstr "Geändert: \\"quoted\\" \\\\ back"')
+      const reread = poFormat.parse(out, options).entries
+      expect(reread[index]?.value).toBe('Geändert: "quoted" \\ back')
+      expect(reread.filter((_, i) => i !== index)).toEqual(parsed.entries.filter((_, i) => i !== index))
+      msgfmt(out, `${file.name}-edited`)
+    })
+
+    it('passes msgfmt -c --check-format unchanged and with every plural entry rewritten', () => {
+      msgfmt(poFormat.render(file.content, parsed.entries, options), file.name)
+      // Texts built from msgid_plural: some fuzzy translations in fur have wrong format counts, which
+      // msgfmt only checks once an edit clears the fuzzy flag.
+      const rewrite = (e: Entry) => Object.fromEntries(Object.keys(e.plural ?? {}).map((c) => [c, `${e.sourcePlural?.other ?? e.key} (${c})`]))
+      const plurals = parsed.entries.map((e) => (e.plural ? { ...e, plural: rewrite(e) } : e))
+      const out = poFormat.render(file.content, plurals, options)
+      msgfmt(out, `${file.name}-plurals`)
+      for (const e of poFormat.parse(out, options).entries) if (e.plural) expect(e.value.endsWith('(other)')).toBe(true)
+    })
+
+    it('renders a clean file from its entries that msgfmt accepts and that reads back the same', () => {
+      const clean = poFormat.render(undefined, parsed.entries, options)
+      msgfmt(clean, `${file.name}-clean`)
+      const back = poFormat.parse(clean, options)
+      expect(back.issues).toEqual([])
+      expect(back.entries.map((e) => [e.key, e.context, e.value, e.plural])).toEqual(parsed.entries.map((e) => [e.key, e.context, e.value, e.plural]))
+    })
+  })
+})

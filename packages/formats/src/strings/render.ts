@@ -1,0 +1,105 @@
+/**
+ * Writes entries into a .strings template, replacing only the values that changed; or writes a
+ * clean Xcode-style file when there is no template.
+ */
+import type { Entry, RenderOptions } from '../format.js'
+import { detectEol } from '../text.js'
+import { readStrings } from './document.js'
+import type { Pair, StringsDocument } from './document.js'
+
+const ENCODE: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' }
+
+/** A quoted .strings literal; other control characters become `\U00XX`. */
+export function quote(text: string, rawNewlines = false): string {
+  const body = text.replace(/[\x00-\x1f"\\]/g, (c) => {
+    if (c === '\n' && rawNewlines) return c
+    return ENCODE[c] ?? `\\U${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+  })
+  return `"${body}"`
+}
+
+// `*/` would end the comment early.
+function commentText(comment: string): string {
+  return `/* ${comment.replace(/\*\//g, '* /')} */`
+}
+
+function pairText(entry: Entry, eol: string, rawNewlines: boolean): string {
+  const line = `${quote(entry.key)} = ${quote(entry.value, rawNewlines)};`
+  return entry.comment ? `${commentText(entry.comment)}${eol}${line}` : line
+}
+
+/** Renders entries into `template` (or a clean file when there is none, or it does not parse). */
+export function renderStrings(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  if (template === undefined) return cleanFile(entries)
+  const doc = readStrings(template)
+  if (doc.issues.some((i) => i.severity === 'error')) return cleanFile(entries)
+  const missing = options.missing ?? 'source'
+  const queue = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    const list = queue.get(entry.key)
+    if (list) list.push(entry)
+    else queue.set(entry.key, [entry])
+  }
+  const inTemplate = new Set(doc.pairs.map((p) => p.key))
+
+  const out: string[] = []
+  let cursor = 0
+  for (const pair of doc.pairs) {
+    const list = queue.get(pair.key)
+    const entry = list?.shift()
+    // A surplus copy of a repeated key is written back as it was; it never silently goes away.
+    if (!entry && (list || missing === 'source')) continue
+    if (!entry && missing === 'omit') {
+      out.push(template.slice(cursor, pair.start))
+      cursor = afterLine(template, pair.end)
+      continue
+    }
+    const value = entry ? (entry.plural?.other ?? entry.value) : ''
+    if (value === pair.value) continue
+    // `"key";` (value = key) gains an explicit value after its key.
+    out.push(template.slice(cursor, pair.isKeyOnly ? pair.valueEnd : pair.valueStart))
+    out.push(pair.isKeyOnly ? ` = ${quote(value, doc.hasRawNewlines)}` : quote(value, doc.hasRawNewlines))
+    cursor = pair.valueEnd
+  }
+  out.push(template.slice(cursor))
+
+  const added = entries.filter((e) => !inTemplate.has(e.key))
+  if (added.length > 0) out.push(addedText(added, doc, template))
+  return out.join('')
+}
+
+// Removes the rest of the pair's line and any blank lines after it.
+function afterLine(text: string, at: number): number {
+  const m = /^[ \t]*(?:\/\/[^\n]*)?\r?\n(?:[ \t]*\r?\n)*/.exec(text.slice(at, at + 10_000))
+  return at + (m?.[0].length ?? 0)
+}
+
+function addedText(added: readonly Entry[], doc: StringsDocument, template: string): string {
+  const eol = detectEol(template)
+  const separator = hasBlankLinesBetween(doc) ? eol + eol : eol
+  const body = added.map((e) => pairText(e, eol, doc.hasRawNewlines)).join(separator)
+  if (template.trim() === '' || template === '\uFEFF') return body + eol
+  // Files without a final newline (mastodon) keep going without one.
+  return template.endsWith('\n') ? (separator === eol ? '' : eol) + body + eol : separator + body
+}
+
+function hasBlankLinesBetween(doc: StringsDocument): boolean {
+  const pairs: Pair[] = doc.pairs
+  let blank = 0
+  for (let k = 1; k < pairs.length; k++) {
+    const prev = pairs[k - 1]
+    const pair = pairs[k]
+    if (prev && pair && /\n[ \t]*\r?\n/.test(doc.content.slice(prev.end, pair.start))) blank++
+  }
+  return pairs.length > 1 ? blank * 2 >= pairs.length - 1 : doc.pairs.some((p) => p.comment !== undefined)
+}
+
+/**
+ * A clean file: UTF-8 (the .strings encoding Xcode writes today), each pair on its own line, a
+ * commented pair preceded by a blank line and its `/* comment *\/`, like Xcode's exports.
+ */
+export function cleanFile(entries: readonly Entry[]): string {
+  const anyComment = entries.some((e) => e.comment)
+  const blocks = entries.map((e) => pairText({ ...e, value: e.plural?.other ?? e.value }, '\n', false))
+  return blocks.length === 0 ? '' : blocks.join(anyComment ? '\n\n' : '\n') + '\n'
+}
