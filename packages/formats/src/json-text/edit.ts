@@ -131,7 +131,7 @@ export class ObjectEditor {
         const lead = this.leadBefore(first)
         edits.push({ start: ms[first]!.keyStart, end: ms[first]!.keyStart, text: texts.map((t) => t + ',' + lead).join('') })
       } else {
-        const lead = this.leadBefore(anchor)
+        const lead = this.separatorNear(anchor)
         const at = ms[anchor]!.value.end
         edits.push({ start: at, end: at, text: texts.map((t) => ',' + lead + t).join('') })
       }
@@ -142,6 +142,15 @@ export class ObjectEditor {
   private colon(): string {
     const m = this.node.members[0]
     return m ? this.text.slice(m.keyEnd, m.value.start) : this.layout.colon
+  }
+
+  /**
+   * The whitespace to put after a comma next to member `i`: its own lead, or for the first member
+   * the second one's (`{"a": 1, "b": 2}` has none after `{` but one after each comma).
+   */
+  separatorNear(i: number): string {
+    const ms = this.node.members
+    return i === 0 && ms.length > 1 ? this.leadBefore(1) : this.leadBefore(i)
   }
 
   /** The whitespace before member `i`'s key (after `{` or the previous comma). */

@@ -13,7 +13,7 @@ export const PLAIN_STYLE: StringStyle = { asciiOnly: false, escapeSlash: false }
 export function detectStringStyle(text: string): StringStyle {
   // A file with raw non-ASCII is not ensure_ascii, whatever escapes it also holds.
   const hasRawNonAscii = /[^\x00-\x7f\uFEFF]/.test(text)
-  const hasUnicodeEscape = /\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])[0-9a-fA-F]{2}/.test(text)
+  const hasUnicodeEscape = /\\u(?:00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})/.test(text)
   return { asciiOnly: hasUnicodeEscape && !hasRawNonAscii, escapeSlash: text.includes('\\/') }
 }
 

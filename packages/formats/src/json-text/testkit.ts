@@ -68,3 +68,33 @@ export function changedLines(before: string, after: string): Array<{ before: str
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) out.push({ before: a[i]!, after: b[i]! })
   return out
 }
+
+/** A small deterministic PRNG (mulberry32), so fuzz failures reproduce. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Fuzz inputs from a valid file: every truncation point (sampled), random byte strings, and random splices. */
+export function fuzzInputs(valid: string, count = 300, seed = 42): string[] {
+  const random = seededRandom(seed)
+  const out: string[] = []
+  const step = Math.max(1, Math.floor(valid.length / count))
+  for (let i = 0; i < valid.length; i += step) out.push(valid.slice(0, i))
+  const alphabet = '{}[]",:\\u0123456789abcdeftrnl \n\r\t\u00e9\ud83d\ude00\u0000\uFEFF@'
+  for (let n = 0; n < count; n++) {
+    const len = Math.floor(random() * 200)
+    let s = ''
+    for (let i = 0; i < len; i++) s += random() < 0.5 ? alphabet[Math.floor(random() * alphabet.length)] : String.fromCharCode(Math.floor(random() * 0xffff))
+    out.push(s)
+    const at = Math.floor(random() * valid.length)
+    out.push(valid.slice(0, at) + s.slice(0, 3) + valid.slice(at + Math.floor(random() * 3)))
+  }
+  return out
+}

@@ -80,7 +80,7 @@ class TemplateWriter {
     const ed = this.editor(slot.parent)
     const name = String(slot.path[slot.path.length - 1])
     const members = newMembers(e, name, this.categories, undefined).map(([k, v]) => ed.memberText(k, v))
-    ed.replaceMember(slot.index, members.join(',' + ed.leadBefore(slot.index)))
+    ed.replaceMember(slot.index, members.join(',' + ed.separatorNear(slot.index)))
   }
 
   private writeGroup(slot: GroupSlot, e: Entry): void {
@@ -98,7 +98,7 @@ class TemplateWriter {
       const token = node.value === value ? this.text.slice(node.start, node.end) : quoteJson(value, this.layout.style)
       return this.text.slice(existing.keyStart, node.start) + token
     })
-    ed.replaceMember(first.index, texts.join(',' + ed.leadBefore(first.index)))
+    ed.replaceMember(first.index, texts.join(',' + ed.separatorNear(first.index)))
     for (const f of slot.forms.slice(1)) ed.remove(f.index)
   }
 
