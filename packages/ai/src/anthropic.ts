@@ -98,9 +98,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
         usage = addUsage(usage, second.usage)
         for (const [localId, v] of judge(req, retries.map((r) => r.item), second.message)) {
           const before = verdicts.get(localId)
-          // Keep the earlier candidate when the retry gave none, so the reviewer still sees one.
+          // Keep the earlier candidate (and what was wrong with it) when the retry gave none,
+          // so the reviewer still has something to approve or edit.
           if (!v.verdict.ok && v.verdict.candidate === undefined && before && !before.verdict.ok && before.verdict.candidate !== undefined) {
-            v.verdict = { ...v.verdict, candidate: before.verdict.candidate, ...(before.verdict.plural ? { plural: before.verdict.plural } : {}) }
+            v.verdict = { ...before.verdict, failures: [...before.verdict.failures, ...v.verdict.failures] }
           }
           verdicts.set(localId, v)
         }

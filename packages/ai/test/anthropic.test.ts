@@ -189,6 +189,16 @@ describe('anthropic provider against a fake Messages API', () => {
     })
   })
 
+  it('keeps the first candidate when the retry answer leaves the item out', async () => {
+    fake.enqueue(toolReply({ translations: [{ id: '1', text: 'Speichern ⟦4⟧' }] }), toolReply({ translations: [] }))
+    const result = await ai.translateBatch({ ...request, items: [request.items[1]!] })
+    expect(result.items[0]).toMatchObject({
+      ok: false,
+      candidate: 'Speichern ⟦4⟧',
+      reason: 'token ⟦4⟧ is not in the source; the answer had no entry for this item',
+    })
+  })
+
   it('asks for the plural categories of the target locale and checks them', async () => {
     const plural: TranslateBatchRequest = {
       ...request,
