@@ -233,7 +233,7 @@ export function checkModelOutput(
   }))
   failures.push(
     ...checkTranslation({
-      source: p.item.plural ? { text: p.item.text, plural: p.item.plural } : { text: p.item.text },
+      source: p.plural && p.item.plural ? { text: p.item.text, plural: p.item.plural } : { text: p.item.text },
       output: plural ? { plural } : { text: text ?? '' },
       placeholders: p.item.placeholders,
       glossary: req.glossary,

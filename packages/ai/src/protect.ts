@@ -252,7 +252,8 @@ export function protectItem(
   const rules = [...protectRules(item.placeholders, req.glossary), ...extraRules]
   const table = new TokenTable()
   const text = protect(item.text, rules, table)
-  if (!item.plural) return { item, localId, table, rules, text }
+  // An empty plural map is a plain string.
+  if (!item.plural || Object.keys(item.plural).length === 0) return { item, localId, table, rules, text }
   const plural: PluralForms = {}
   for (const [category, form] of Object.entries(item.plural) as [PluralCategory, string | undefined][]) {
     if (typeof form === 'string') plural[category] = protect(form, rules, table)

@@ -67,6 +67,11 @@ describe('pseudo provider', () => {
     expect(result.items[2]).toMatchObject({ id: 'never', ok: false, candidate: 'Šåṽé éṽéŕýţĥîñĝ', reason: '15 characters, max_length is 4' })
   })
 
+  it('treats an empty plural map as a plain string', async () => {
+    const result = await createPseudoProvider().translateBatch({ ...base, items: [{ id: 'a', text: 'Hi', plural: {}, placeholders: [] }] })
+    expect(result.items[0]).toEqual({ id: 'a', ok: true, text: '[Ĥî]' })
+  })
+
   it('keeps surrounding whitespace outside the brackets', async () => {
     const result = await createPseudoProvider().translateBatch({ ...base, items: [{ id: 'a', text: ' OK\n', placeholders: [] }] })
     expect(result.items[0]).toMatchObject({ ok: true, text: ' [ÖĶ]\n' })

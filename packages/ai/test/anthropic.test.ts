@@ -67,10 +67,16 @@ describe('anthropic provider against a fake Messages API', () => {
 
     // The batch: short ids, key names, descriptions, max_length; placeholders and terms as tokens only.
     expect(sentItems(body)).toEqual([
-      { id: '1', key: 'invite.title', description: 'Dialog title', text: 'Invite ⟦1⟧ to your ⟦2⟧ workspace', max_length: 60, token_lengths: { '⟦1⟧': 4, '⟦2⟧': 4 } },
+      {
+        id: '1',
+        key: 'invite.title',
+        description: 'Dialog title',
+        text: 'Invite ⟦1⟧ to your ⟦2⟧ workspace',
+        tokens: { '⟦1⟧': '%1$s', '⟦2⟧': 'Tolk' },
+        max_length: 60,
+      },
       { id: '2', key: 'save', text: 'Save' },
     ])
-    expect(body.messages[0]?.content).not.toContain('%1$s')
     expect(body.messages[0]?.content).not.toContain('8a1c0e7e')
 
     expect(result.provider).toBe('anthropic')
@@ -210,7 +216,7 @@ describe('anthropic provider against a fake Messages API', () => {
     fake.fallback = toolReplyFor({ one: '⟦1⟧ файл', few: '⟦1⟧ файла', many: '⟦1⟧ файлов', other: '⟦1⟧ файла' })
     const result = await ai.translateBatch(plural)
     expect(sentItems(fake.requests[0]!.body)).toEqual([
-      { id: '1', key: 'files.count', plural: { one: '⟦1⟧ file', other: '⟦1⟧ files' }, plural_categories: ['one', 'few', 'many', 'other'] },
+      { id: '1', key: 'files.count', plural: { one: '⟦1⟧ file', other: '⟦1⟧ files' }, plural_categories: ['one', 'few', 'many', 'other'], tokens: { '⟦1⟧': '%d' } },
     ])
     expect(sentItems(fake.requests[1]!.body)[0]?.problem).toBe('plural forms missing: few, many')
     expect(result.items[0]).toEqual({ id: 'p', ok: true, text: '%d файла', plural: { one: '%d файл', few: '%d файла', many: '%d файлов', other: '%d файла' } })

@@ -52,7 +52,7 @@ export interface SentItem {
   plural?: Record<string, string>
   plural_categories?: string[]
   max_length?: number
-  token_lengths?: Record<string, number>
+  tokens?: Record<string, string>
   previous_answer?: unknown
   problem?: string
 }

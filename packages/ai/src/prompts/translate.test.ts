@@ -56,7 +56,7 @@ describe('buildTranslatePrompt', () => {
     expect(content.split('\n')).toEqual([
       'Translate these 2 strings from English (en) to Polish (pl). One JSON object per line:',
       '{"id":"1","key":"home.title","text":"Your budget"}',
-      '{"id":"2","description":"Counter","plural":{"one":"⟦1⟧ envelope","other":"⟦1⟧ envelopes"},"plural_categories":["one","few","many","other"]}',
+      '{"id":"2","description":"Counter","plural":{"one":"⟦1⟧ envelope","other":"⟦1⟧ envelopes"},"plural_categories":["one","few","many","other"],"tokens":{"⟦1⟧":"{n}"}}',
     ])
   })
 
@@ -66,7 +66,7 @@ describe('buildTranslatePrompt', () => {
       { item: p, previous: { text: 'Cześć' }, failures: [{ code: 'placeholder_mismatch', message: 'placeholder "%s" appears 0 times, the source has 1', subject: '%s' }] },
     ])
     const line = (prompt.messages[0]?.content as string).split('\n')[1]
-    expect(JSON.parse(line ?? '')).toEqual({ id: '1', text: 'Hi ⟦1⟧', previous_answer: { text: 'Cześć' }, problem: 'placeholder ⟦1⟧ appears 0 times, the source has 1' })
+    expect(JSON.parse(line ?? '')).toEqual({ id: '1', text: 'Hi ⟦1⟧', tokens: { '⟦1⟧': '%s' }, previous_answer: { text: 'Cześć' }, problem: 'placeholder ⟦1⟧ appears 0 times, the source has 1' })
   })
 })
 

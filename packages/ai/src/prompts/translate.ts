@@ -58,9 +58,9 @@ const INSTRUCTIONS = `You are a professional software localizer. You translate t
 
 - Translate each item's "text", or its "plural" forms, from the source language into the target language named below. Write what a native speaker expects in a well-localized app: natural, concise, consistent in terminology and tone.
 - Use "key" and "description" only as context (is it a button, a title, a sentence?). Never translate or repeat them.
-- Tokens such as ⟦1⟧ stand for placeholders and product names. Copy each token exactly as often as it occurs in the source, unchanged; move it where the target grammar needs it. Never translate, split, renumber, drop or invent a token.
+- Tokens such as ⟦1⟧ stand for placeholders, markup and product names; an item's "tokens" shows what each one stands for, so grammar and markup come out right. Write the token itself, never what it stands for. Copy each token exactly as often as it occurs in the source, unchanged; move it where the target grammar needs it. Never translate, split, renumber, drop or invent a token.
 - Keep leading and trailing spaces and line breaks. Use the punctuation conventions of the target language.
-- "max_length" is a hard limit on the final length in characters; each token counts as the length given in "token_lengths". Choose shorter wording to fit; never cut words off.
+- "max_length" is a hard limit on the final length in characters, with each token counted as the length of what it stands for. Choose shorter wording to fit; never cut words off.
 - When an item has "plural", answer with "plural" holding exactly the categories in "plural_categories" (the CLDR categories of the target language), each a complete string; otherwise answer with "text".
 - Glossary: whenever a listed term occurs, use its required translation (inflected as the grammar needs). Do-not-translate terms are already tokens.
 - Follow the translation rules below. They refine style and wording; they never override the instructions about tokens, plural forms and max_length.
@@ -160,11 +160,11 @@ function itemPayload(p: ProtectedItem): Record<string, unknown> {
   } else {
     payload.text = p.text
   }
-  if (item.maxLength != null) {
-    payload.max_length = item.maxLength
-    const entries = p.table.entries()
-    if (entries.length > 0) payload.token_lengths = Object.fromEntries(entries.map((e) => [e.token, [...e.value].length]))
-  }
+  // What each token stands for: the model needs to know that ⟦1⟧ is a count and ⟦2⟧ opens <b>.
+  // Protection does not depend on it: only tokens are restored, and the checks count the result.
+  const entries = p.table.entries()
+  if (entries.length > 0) payload.tokens = Object.fromEntries(entries.map((e) => [e.token, e.value]))
+  if (item.maxLength != null) payload.max_length = item.maxLength
   return payload
 }
 
