@@ -107,8 +107,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
         }
       } catch (err) {
         // The first answers are paid for; a failed retry request only means those items stay failed.
-        if (err instanceof ProviderError && err.code === 'aborted') throw err
-        const note: CheckFailure = { code: 'request_failed', message: `retry request failed: ${(err as Error).message}` }
+        if (!(err instanceof ProviderError) || err.code === 'aborted') throw err
+        const note: CheckFailure = { code: 'request_failed', message: `retry request failed: ${err.message}` }
         for (const r of retries) {
           const v = verdicts.get(r.item.localId)
           if (v && !v.verdict.ok) v.verdict = { ...v.verdict, failures: [...v.verdict.failures, note] }
@@ -128,7 +128,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
     name: 'anthropic',
     model,
     async translateBatch(req: TranslateBatchRequest, opts: TranslateOptions = {}): Promise<TranslateBatchResult> {
-      const size = opts.maxItemsPerRequest && opts.maxItemsPerRequest > 0 ? Math.floor(opts.maxItemsPerRequest) : req.items.length
+      const size = opts.maxItemsPerRequest ? Math.max(1, Math.floor(opts.maxItemsPerRequest)) : Math.max(1, req.items.length)
       const items: ItemResult[] = []
       let usage = emptyUsage()
       for (let start = 0; start < req.items.length; start += size) {
@@ -190,9 +190,11 @@ function usageOf(message: Message): TokenUsage {
   }
 }
 
-/** Maps an SDK error (after its retries) to a ProviderError; the job runner needs only the kind. */
-function toProviderError(err: unknown): ProviderError {
-  if (err instanceof ProviderError) return err
+/**
+ * Maps an SDK error (after its retries) to a ProviderError; the job runner needs only the kind.
+ * Anything that is not an SDK error is a bug on our side and is returned unchanged.
+ */
+function toProviderError(err: unknown): unknown {
   if (err instanceof Anthropic.APIUserAbortError) return new ProviderError('aborted', 'the request was aborted', undefined, { cause: err })
   if (err instanceof Anthropic.APIConnectionError) return new ProviderError('connection_failed', `cannot reach the model API: ${err.message}`, undefined, { cause: err })
   if (err instanceof Anthropic.APIError) {
@@ -201,9 +203,11 @@ function toProviderError(err: unknown): ProviderError {
     if (status === 429) return new ProviderError('rate_limited', message, status, { cause: err })
     if (status === 529) return new ProviderError('overloaded', message, status, { cause: err })
     if (status === 401 || status === 403) return new ProviderError('auth_failed', message, status, { cause: err })
-    if (status !== undefined && status >= 500) return new ProviderError('server_error', message, status, { cause: err })
+    // 408 and 409 are the SDK's own retryable statuses: a later run may succeed.
+    if (status === 408 || status === 409 || (status !== undefined && status >= 500)) return new ProviderError('server_error', message, status, { cause: err })
     return new ProviderError('bad_request', message, status, { cause: err })
   }
-  const message = err instanceof Error ? err.message : String(err)
-  return new ProviderError('server_error', `unexpected answer from the model API: ${message}`, undefined, { cause: err })
+  // The SDK refusing the request before sending it (for example max_tokens too high without streaming).
+  if (err instanceof Anthropic.AnthropicError) return new ProviderError('bad_request', err.message, undefined, { cause: err })
+  return err
 }

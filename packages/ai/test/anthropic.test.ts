@@ -133,6 +133,16 @@ describe('anthropic provider against a fake Messages API', () => {
     expect(fake.requests).toHaveLength(1)
   })
 
+  it('throws bad_request on a 400 without retrying and server_error after repeated 500s', async () => {
+    const provider = createAnthropicProvider({ apiKey: 'sk-test', baseURL: fake.url, maxRetries: 1 })
+    fake.enqueue(errorReply(400, 'invalid_request_error'))
+    await expect(provider.translateBatch({ ...request, items: [request.items[1]!] })).rejects.toMatchObject({ code: 'bad_request', status: 400, isRetryable: false })
+    expect(fake.requests).toHaveLength(1)
+    fake.enqueue(errorReply(500, 'api_error'), errorReply(500, 'api_error'))
+    await expect(provider.translateBatch({ ...request, items: [request.items[1]!] })).rejects.toMatchObject({ code: 'server_error', isRetryable: true })
+    expect(fake.requests).toHaveLength(3)
+  })
+
   it('retries an answer without a tool call and accepts the second answer', async () => {
     fake.enqueue(textReply('Here are your translations: Speichern'))
     const result = await ai.translateBatch({ ...request, items: [request.items[1]!] })
