@@ -46,6 +46,7 @@ function flatten(content: string, el: XmlElement, out: Piece[]): void {
 
 const ENTITY_TAIL = /(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y
 const TAG_START = /[A-Za-z_:/]/
+const SPECIAL = /[\\"'<&@? \n\t\r\f\v]/g
 
 function resolveAndroid(pieces: readonly Piece[]): DecodedValue {
   const out: string[] = []
@@ -67,6 +68,15 @@ function resolveAndroid(pieces: readonly Piece[]): DecodedValue {
     }
     const t = piece.text
     for (let i = 0; i < t.length; i++) {
+      // Copy runs of ordinary characters at once: per-character work made large files slow.
+      SPECIAL.lastIndex = i
+      const special = SPECIAL.exec(t)
+      const stop = special ? special.index : t.length
+      if (stop > i) {
+        emit(t.slice(i, stop))
+        i = stop - 1
+        continue
+      }
       const c = t[i]!
       if (c === '\\') {
         const next = t[i + 1]
