@@ -1,0 +1,75 @@
+// Reads translation YAML into entries: the fast scanner when it can, the `yaml` package otherwise.
+import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
+import { fastTree } from './fast.js'
+import { treeFromDocument } from './from-document.js'
+import type { ValueSlot, YamlModel, YTree } from './tree.js'
+import { commentAbove, modelOf } from './tree.js'
+
+/** A read document: its model, and issues with line and column. */
+export interface YamlRead {
+  model: YamlModel
+  issues: FormatIssue[]
+}
+
+function lineOf(content: string): (offset: number) => { line: number; column: number } {
+  let starts: number[] | undefined
+  return (offset) => {
+    if (!starts) {
+      starts = [0]
+      for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1)
+    }
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 }
+  }
+}
+
+function readTree(content: string): YTree {
+  const fast = fastTree(content)
+  if (fast) return fast
+  try {
+    return treeFromDocument(content)
+  } catch (error) {
+    // The format contract: bad input becomes an issue, never a throw (e.g. a stack overflow deep in the parser).
+    return { root: undefined, issues: [{ severity: 'error', message: `Could not read the YAML: ${String(error)}`, line: 1, column: 1 }] }
+  }
+}
+
+/** Reads a YAML document into its model; never throws. */
+export function readYaml(content: string, locale?: string): YamlRead {
+  const tree = readTree(content)
+  const model = modelOf(tree, locale)
+  const issues = [...tree.issues]
+  const at = lineOf(content)
+  const seen = new Set<string>()
+  for (const slot of model.slots) {
+    if (seen.has(slot.key)) issues.push({ severity: 'warning', message: `Repeated key "${slot.key}"; every copy is kept`, ...at(slot.lineStart) })
+    seen.add(slot.key)
+  }
+  return { model, issues }
+}
+
+/** The entry one slot holds. */
+export function entryOf(content: string, slot: ValueSlot): Entry {
+  const comment = commentAbove(content, slot.lineStart)
+  if (slot.forms) {
+    const plural: PluralForms = {}
+    for (const f of slot.forms) plural[f.category] = f.scalar.value
+    return { key: slot.key, value: plural.other ?? '', plural, ...(comment !== undefined ? { comment } : {}) }
+  }
+  return { key: slot.key, value: slot.scalar?.value ?? '', ...(comment !== undefined ? { comment } : {}) }
+}
+
+/** Parses translation YAML (Rails locale root, plain nested maps, or Hugo/go-i18n id lists). */
+export function parseYaml(content: string, options: ParseOptions): ParseResult {
+  const { model, issues } = readYaml(content, options.locale)
+  const entries = model.slots.map((slot) => entryOf(content, slot))
+  const root = model.rootKey?.value
+  const locales = root !== undefined ? [root.replace(/_/g, '-')] : options.locale ? [options.locale] : []
+  return { entries, locales, issues }
+}

@@ -1,0 +1,227 @@
+// Writes entries into a YAML template by replacing scalar bytes, and adds keys where a person would.
+import type { Entry, PluralCategory, RenderOptions } from '../format.js'
+import { PLURAL_ORDER, pluralCategories } from '../plural.js'
+import { detectEol } from '../text.js'
+import { readYaml } from './parse.js'
+import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
+import type { ValueSlot, YMap, YScalar } from './tree.js'
+import { blockStart } from './tree.js'
+
+interface Edit {
+  start: number
+  end: number
+  text: string
+  /** Among insertions at one offset, deeper maps go first so their keys stay inside them. */
+  order: number
+}
+
+/** Added keys under one map, nested by the dots of the rest of their key. */
+interface Branch {
+  children: Map<string, Branch>
+  entry?: Entry
+}
+
+function textOf(entry: Entry, category?: PluralCategory): string {
+  if (category) return entry.plural?.[category] ?? entry.plural?.other ?? entry.value
+  return entry.plural?.other ?? entry.value
+}
+
+/**
+ * The forms to write for a locale: exactly the ones it needs, plus `zero` when the entry has one,
+ * because Rails i18n and go-i18n use an explicit zero for a count of 0 in any language.
+ */
+export function formsFor(entry: Entry, locale: string): PluralCategory[] {
+  const needed = pluralCategories(locale)
+  if (entry.plural?.zero === undefined || needed.includes('zero')) return needed
+  return PLURAL_ORDER.filter((c) => c === 'zero' || needed.includes(c))
+}
+
+function formLines(entry: Entry, indent: number, locale: string, eol: string, write: (text: string) => string): string[] {
+  const pad = ' '.repeat(indent)
+  return formsFor(entry, locale).map((c) => `${pad}${c}: ${write(textOf(entry, c))}${eol}`)
+}
+
+function addToBranch(root: Branch, segments: readonly string[], entry: Entry): void {
+  let node = root
+  for (const s of segments) {
+    let child = node.children.get(s)
+    if (!child) {
+      child = { children: new Map() }
+      node.children.set(s, child)
+    }
+    node = child
+  }
+  node.entry = entry
+}
+
+/** Nested block lines for a branch; a key that is both a value and a parent keeps its dotted children flat. */
+function branchLines(branch: Branch, indent: number, locale: string, eol: string, out: string[], prefix = ''): void {
+  const pad = ' '.repeat(indent)
+  for (const [segment, child] of branch.children) {
+    const name = prefix + segment
+    if (child.entry) {
+      const e = child.entry
+      if (e.plural && Object.keys(e.plural).length > 0) {
+        out.push(`${pad}${writeKey(name)}:${eol}`, ...formLines(e, indent + 2, locale, eol, writeCleanScalar))
+      } else {
+        out.push(`${pad}${writeKey(name)}: ${writeCleanScalar(textOf(e))}${eol}`)
+      }
+      if (child.children.size > 0) branchLines(child, indent, locale, eol, out, `${name}.`)
+    } else {
+      out.push(`${pad}${writeKey(name)}:${eol}`)
+      branchLines(child, indent + 2, locale, eol, out)
+    }
+  }
+}
+
+/** A Rails-style file from entries alone: the locale as root key, keys nested by their dots. */
+export function renderCleanYaml(entries: readonly Entry[], options: RenderOptions): string {
+  const root: Branch = { children: new Map() }
+  for (const e of entries) addToBranch(root, e.key.split('.'), e)
+  const out = [`${writeKey(options.locale)}:\n`]
+  branchLines(root, 2, options.locale, '\n', out)
+  return out.join('')
+}
+
+function pairUp(slots: readonly ValueSlot[], entries: readonly Entry[]): { matched: (Entry | undefined)[]; added: Entry[] } {
+  const given = new Map<string, Entry[]>()
+  for (const e of entries) {
+    const list = given.get(e.key)
+    if (list) list.push(e)
+    else given.set(e.key, [e])
+  }
+  const counts = new Map<string, number>()
+  for (const s of slots) counts.set(s.key, (counts.get(s.key) ?? 0) + 1)
+  const seen = new Map<string, number>()
+  // With fewer copies given than the file has, the last copies get them: YAML readers keep the last.
+  const matched = slots.map((s) => {
+    const index = seen.get(s.key) ?? 0
+    seen.set(s.key, index + 1)
+    const list = given.get(s.key) ?? []
+    return list[index - ((counts.get(s.key) ?? 0) - list.length)]
+  })
+  const added: Entry[] = []
+  for (const [key, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(key) ?? 0))))
+  return { matched, added }
+}
+
+function replaceScalar(edits: Edit[], scalar: YScalar, text: string, eol: string): void {
+  if (text !== scalar.value) edits.push({ start: scalar.start, end: scalar.end, text: writeScalar(text, scalar.place, eol), order: 0 })
+}
+
+function atEnd(template: string, offset: number, eol: string, lines: string[]): string {
+  // A map that ends the file without a final line break: break the line first, and add none after.
+  if (offset > 0 && template[offset - 1] !== '\n') return eol + lines.join('').slice(0, -eol.length)
+  return lines.join('')
+}
+
+/** Writes `entries` into a YAML template, replacing only scalars whose text changed. */
+export function renderYaml(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
+  if (template === undefined) return renderCleanYaml(entries, options)
+  const { model, issues } = readYaml(template, options.locale)
+  // A template that does not parse cannot be patched safely: write a clean file instead.
+  if (issues.some((i) => i.severity === 'error')) return renderCleanYaml(entries, options)
+  const eol = detectEol(template)
+  const missing = options.missing ?? 'source'
+  const edits: Edit[] = []
+  const { matched, added } = pairUp(model.slots, entries)
+
+  if (model.rootKey && model.rootKey.value.replace(/_/g, '-').toLowerCase() !== options.locale.replace(/_/g, '-').toLowerCase()) {
+    edits.push({ start: model.rootKey.start, end: model.rootKey.end, text: writeKey(options.locale), order: 0 })
+  }
+
+  model.slots.forEach((slot, i) => {
+    let entry = matched[i]
+    if (!entry) {
+      const removable = !slot.isSeqItem && !slot.scalar?.place.inFlow
+      if (missing === 'omit' && removable) {
+        edits.push({ start: blockStart(template, slot.lineStart), end: slot.end, text: '', order: 0 })
+        return
+      }
+      if (missing === 'source') return
+      entry = { key: slot.key, value: '', ...(slot.forms ? { plural: {} } : {}) }
+    }
+    if (slot.scalar) {
+      replaceScalar(edits, slot.scalar, textOf(entry), eol)
+      return
+    }
+    const forms = slot.forms!
+    const categories = formsFor(entry, options.locale)
+    for (const form of forms) {
+      if (categories.includes(form.category)) replaceScalar(edits, form.scalar, textOf(entry, form.category), eol)
+      else edits.push({ start: form.lineStart, end: form.end, text: '', order: 0 })
+    }
+    const other = forms.find((f) => f.category === 'other')!
+    const lacking = categories.filter((c) => !forms.some((f) => f.category === c))
+    if (lacking.length > 0) {
+      const map = slot.formMap as YMap
+      const pad = ' '.repeat(map.indent)
+      const place = { ...other.scalar.place, style: other.scalar.place.style.startsWith('BLOCK') ? 'QUOTE_DOUBLE' as const : other.scalar.place.style }
+      const lines = lacking.map((c) => `${pad}${c}: ${writeScalar(textOf(entry, c), place, eol)}${eol}`)
+      edits.push({ start: map.end, end: map.end, text: atEnd(template, map.end, eol, lines), order: -map.indent })
+    }
+  })
+
+  if (added.length > 0) addEntries(template, model, added, options.locale, eol, edits)
+
+  edits.sort((a, b) => a.start - b.start || a.order - b.order)
+  const out: string[] = []
+  let at = 0
+  for (const edit of edits) {
+    if (edit.start < at) continue
+    out.push(template.slice(at, edit.start), edit.text)
+    at = edit.end
+  }
+  out.push(template.slice(at))
+  return out.join('')
+}
+
+function addEntries(template: string, model: ReturnType<typeof readYaml>['model'], added: readonly Entry[], locale: string, eol: string, edits: Edit[]): void {
+  if (model.layout === 'hugo' && model.rootSeq) {
+    const seq = model.rootSeq
+    const pad = ' '.repeat(seq.indent)
+    const spaced = /\n[ \t]*\r?\n[ \t]*- /.test(template)
+    const lines: string[] = []
+    for (const e of added) {
+      if (spaced) lines.push(eol)
+      lines.push(`${pad}- id: ${writeCleanScalar(e.key)}${eol}`)
+      if (e.plural && Object.keys(e.plural).length > 0) {
+        lines.push(`${pad}  translation:${eol}`, ...formLines(e, seq.indent + 4, locale, eol, writeCleanScalar))
+      } else {
+        lines.push(`${pad}  translation: ${writeCleanScalar(textOf(e))}${eol}`)
+      }
+    }
+    edits.push({ start: seq.end, end: seq.end, text: atEnd(template, seq.end, eol, lines), order: 0 })
+    return
+  }
+  const maps = new Map<string, YMap>()
+  for (const m of model.maps) if (!maps.has(m.path)) maps.set(m.path, m.map)
+  const targets = new Map<YMap, Branch>()
+  const orphans: Branch = { children: new Map() }
+  for (const e of added) {
+    const segments = e.key.split('.')
+    let depth = segments.length - 1
+    while (depth > 0 && !maps.has(segments.slice(0, depth).join('.'))) depth--
+    const map = maps.get(segments.slice(0, depth).join('.'))
+    if (!map) {
+      addToBranch(orphans, segments, e)
+      continue
+    }
+    let branch = targets.get(map)
+    if (!branch) {
+      branch = { children: new Map() }
+      targets.set(map, branch)
+    }
+    addToBranch(branch, segments.slice(depth), e)
+  }
+  for (const [map, branch] of targets) {
+    const lines: string[] = []
+    branchLines(branch, map.indent, locale, eol, lines)
+    edits.push({ start: map.end, end: map.end, text: atEnd(template, map.end, eol, lines), order: -map.indent })
+  }
+  if (orphans.children.size > 0) {
+    const lines: string[] = []
+    branchLines(orphans, 0, locale, eol, lines)
+    edits.push({ start: template.length, end: template.length, text: atEnd(template, template.length, eol, lines), order: 1 })
+  }
+}

@@ -1,0 +1,99 @@
+// Every real-world YAML file of shared/corpus: byte-exact round trip, detection, one-value edits
+// that touch only that value, and Ruby Psych and PyYAML reading what we write as we meant it.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { corpusFiles } from '../../test/corpus.js'
+import type { Entry } from '../format.js'
+import { fastTree } from './fast.js'
+import { treeFromDocument } from './from-document.js'
+import { yamlFormat } from './index.js'
+import { readYaml } from './parse.js'
+import { modelOf } from './tree.js'
+import { expected, loadWithPython, loadWithRuby, lookup } from './validators.js'
+
+const files = corpusFiles('yaml')
+const localeOf = (name: string) => /-(en|ru|ar|cs)[.-]/.exec(name)?.[1] ?? 'en'
+const EDIT = 'Edited: it\'s "quoted" #1, ключ: значение'
+
+function edit(entries: readonly Entry[], index: number): Entry[] {
+  return entries.map((e, i) => {
+    if (i !== index) return e
+    if (!e.plural) return { ...e, value: EDIT }
+    return { ...e, value: EDIT, plural: { ...e.plural, other: EDIT } }
+  })
+}
+
+describe('yaml corpus', () => {
+  it('has the six corpus files', () => {
+    expect(files.length).toBe(6)
+  })
+
+  describe.each(files.map((f) => [f.name, f] as const))('%s', (name, file) => {
+    const options = { locale: localeOf(name), sourceLocale: 'en' }
+    const parsed = yamlFormat.parse(file.content, options)
+
+    it('renders its own entries back byte for byte', () => {
+      expect(yamlFormat.render(file.content, parsed.entries, options)).toBe(file.content)
+    })
+
+    it('reads entries without error issues', () => {
+      expect(parsed.issues).toEqual([])
+      expect(parsed.entries.length).toBeGreaterThan(5)
+    })
+
+    it('is detected as yaml with high confidence', () => {
+      expect(yamlFormat.detect(name, file.content)).toBeGreaterThanOrEqual(0.9)
+    })
+
+    it('is named yaml first by detectFormat', async () => {
+      const { detectFormat } = await import('../index.js')
+      expect(detectFormat(name, file.content).format).toBe('yaml')
+    })
+
+    it('reads the same slots with the fast scanner as with the yaml package', () => {
+      const fast = fastTree(file.content)
+      if (!fast) return
+      const strip = (m: ReturnType<typeof modelOf>) => m.slots.map((s) => ({ key: s.key, value: s.scalar?.value, forms: s.forms?.map((f) => [f.category, f.scalar.value, f.scalar.start, f.scalar.end, f.scalar.place.style]), start: s.scalar?.start, end: s.scalar?.end, style: s.scalar?.place.style, lineStart: s.lineStart, itemEnd: s.end }))
+      expect(strip(modelOf(fast, options.locale))).toEqual(strip(modelOf(treeFromDocument(file.content), options.locale)))
+    })
+
+    it('changes only the bytes of the value that changed', () => {
+      const { model } = readYaml(file.content, options.locale)
+      for (const index of new Set([0, Math.floor(parsed.entries.length / 2), parsed.entries.length - 1])) {
+        const output = yamlFormat.render(file.content, edit(parsed.entries, index), options)
+        const slot = model.slots[index]!
+        const scalar = slot.scalar ?? slot.forms!.find((f) => f.category === 'other')!.scalar
+        const after = readYaml(output, options.locale).model.slots[index]!
+        const edited = after.scalar ?? after.forms!.find((f) => f.category === 'other')!.scalar
+        expect(output).toBe(file.content.slice(0, scalar.start) + output.slice(edited.start, edited.end) + file.content.slice(scalar.end))
+        expect(yamlFormat.parse(output, options).entries).toEqual(edit(parsed.entries, index))
+      }
+    })
+  })
+
+  it('is read by Ruby Psych and PyYAML, unchanged and edited, with the values we wrote', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tolk-yaml-'))
+    const written: { path: string; entries: Entry[]; layout: 'rails' | 'hugo' | 'plain' }[] = []
+    for (const [i, file] of files.entries()) {
+      const options = { locale: localeOf(file.name), sourceLocale: 'en' }
+      const parsed = yamlFormat.parse(file.content, options)
+      const layout = readYaml(file.content, options.locale).model.layout
+      const edited = edit(parsed.entries, Math.floor(parsed.entries.length / 2))
+      for (const [suffix, entries] of [['unchanged', parsed.entries], ['edited', edited]] as const) {
+        const path = join(dir, `${i}-${suffix}.yml`)
+        writeFileSync(path, yamlFormat.render(file.content, entries, options))
+        written.push({ path, entries: [...entries], layout })
+      }
+    }
+    const paths = written.map((w) => w.path)
+    for (const results of [loadWithRuby(paths), loadWithPython(paths)]) {
+      written.forEach((w, i) => {
+        const result = results[i]!
+        expect(result.error, w.path).toBeUndefined()
+        for (const e of w.entries) expect(lookup(result.data, e.key, w.layout), `${w.path} ${e.key}`).toEqual(expected(e))
+      })
+    }
+  })
+})
