@@ -90,7 +90,11 @@ function checkForm(input: CheckInput, sourceText: string, text: string, category
   // Placeholders: the same multiset as the source. In plural forms other than `other` a language
   // may drop the number (`one`: "One file"), so there each placeholder may occur at most as often
   // as in the source form that has it most, and none may be new.
-  const placeholderRules = [...new Set(input.placeholders)].filter(Boolean).map((p) => literalRule(p))
+  // Longest first, as protection matches them, so both count the same occurrences.
+  const placeholderRules = [...new Set(input.placeholders)]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map((p) => literalRule(p))
   const got = countSpans(text, placeholderRules)
   const expected = countSpans(sourceText, placeholderRules)
   const isStrict = !sourcePlural || category === 'other'

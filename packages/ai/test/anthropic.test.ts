@@ -114,6 +114,15 @@ describe('anthropic provider against a fake Messages API', () => {
     expect(result.usage.requests).toBe(1)
   })
 
+  it('backs off exponentially when the API gives no retry-after', async () => {
+    fake.enqueue(errorReply(529, 'overloaded_error', null), errorReply(529, 'overloaded_error', null))
+    const started = Date.now()
+    const result = await ai.translateBatch({ ...request, items: [request.items[1]!] })
+    // SDK backoff: 0.5 s then 1 s, each minus up to 25% jitter.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1100)
+    expect(result.items[0]).toMatchObject({ ok: true })
+  })
+
   it('throws a retryable ProviderError when rate limits outlast the retries', async () => {
     const provider = createAnthropicProvider({ apiKey: 'sk-test', baseURL: fake.url, maxRetries: 1 })
     fake.enqueue(errorReply(429, 'rate_limit_error'), errorReply(429, 'rate_limit_error'))

@@ -148,11 +148,11 @@ export function textReply(text: string): Reply {
   return { body: message([{ type: 'text', text, citations: null }], 'end_turn', 20) }
 }
 
-/** An API error reply; `retryAfterMs` keeps SDK backoff short in tests. */
-export function errorReply(status: number, type: string, retryAfterMs = 5): Reply {
+/** An API error reply; `retryAfterMs` keeps SDK backoff short in tests (null: no header, the SDK's own backoff). */
+export function errorReply(status: number, type: string, retryAfterMs: number | null = 5): Reply {
   return {
     status,
-    headers: { 'retry-after-ms': String(retryAfterMs) },
+    headers: retryAfterMs === null ? {} : { 'retry-after-ms': String(retryAfterMs) },
     body: { type: 'error', error: { type, message: `${type} (fake)` }, request_id: 'req_err' },
   }
 }
