@@ -2,6 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { escapeAttr, escapeText } from '../xml/index.js'
 import { valueToXml } from './inline.js'
+import { writeIcuPlural } from './icu-plural.js'
 import { nmtoken } from './model.js'
 import type { XliffVersion } from './model.js'
 
@@ -20,24 +21,34 @@ export function needsPreserve(value: string): boolean {
 }
 
 /** XML text of a value, with the file's line ending inside multi-line values. */
-export function valueXml(value: string, eol: string, extraNames?: ReadonlySet<string>): string {
-  const xml = valueToXml(value, extraNames)
+export function valueXml(value: string, version: XliffVersion, eol: string, extraNames?: ReadonlySet<string>): string {
+  const xml = valueToXml(value, version, extraNames)
   return eol === '\n' ? xml : xml.replace(/\n/g, eol)
 }
 
-/** The source text of a new unit: the entry's source, or its value when writing the source locale. */
-export function sourceOf(entry: Entry, options: RenderOptions): string {
-  return entry.source ?? (options.locale === options.sourceLocale ? entry.value : '')
+/** The ICU argument name of an entry's plural message. */
+export function pluralArg(entry: Entry): string {
+  return typeof entry.meta?.icuPlural === 'string' ? entry.meta.icuPlural : 'count'
+}
+
+/** Source and target text of a new unit: plural forms become one ICU plural message with the locale's categories. */
+export function textsOf(entry: Entry, options: RenderOptions): { source: string; target: string } {
+  const target = entry.plural && Object.keys(entry.plural).length > 0
+    ? writeIcuPlural(pluralArg(entry), entry.plural, options.locale) : entry.value
+  const source = entry.sourcePlural && Object.keys(entry.sourcePlural).length > 0
+    ? writeIcuPlural(pluralArg(entry), entry.sourcePlural, options.sourceLocale)
+    : entry.source ?? (options.locale === options.sourceLocale ? target : '')
+  return { source, target }
 }
 
 /** Markup of a new 1.2 `<trans-unit>` (without leading indentation). */
 export function transUnit12(entry: Entry, options: RenderOptions, l: Layout): string {
   const p = l.prefix
-  const source = sourceOf(entry, options)
-  const preserve = needsPreserve(source) || needsPreserve(entry.value) ? ' xml:space="preserve"' : ''
+  const { source, target } = textsOf(entry, options)
+  const preserve = needsPreserve(source) || needsPreserve(target) ? ' xml:space="preserve"' : ''
   const lines = [`<${p}trans-unit id="${escapeAttr(entry.key)}"${preserve}>`]
-  lines.push(`${l.childIndent}<${p}source>${valueXml(source, l.eol)}</${p}source>`)
-  if (entry.value !== '') lines.push(`${l.childIndent}<${p}target state="translated">${valueXml(entry.value, l.eol)}</${p}target>`)
+  lines.push(`${l.childIndent}<${p}source>${valueXml(source, '1.2', l.eol)}</${p}source>`)
+  if (target !== '') lines.push(`${l.childIndent}<${p}target state="translated">${valueXml(target, '1.2', l.eol)}</${p}target>`)
   if (entry.comment) lines.push(`${l.childIndent}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`)
   lines.push(`${l.unitIndent}</${p}trans-unit>`)
   return lines.join(l.eol)
@@ -49,15 +60,15 @@ export function unit20(entry: Entry, options: RenderOptions, l: Layout): string 
   const id = nmtoken(entry.key)
   const name = id === entry.key ? '' : ` name="${escapeAttr(entry.key)}"`
   const inner = l.childIndent + l.step
-  const source = sourceOf(entry, options)
+  const { source, target } = textsOf(entry, options)
   const lines = [`<${p}unit id="${escapeAttr(id)}"${name}>`]
   if (entry.comment) {
     lines.push(`${l.childIndent}<${p}notes>`, `${inner}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`, `${l.childIndent}</${p}notes>`)
   }
-  lines.push(`${l.childIndent}<${p}segment${entry.value !== '' ? ' state="translated"' : ''}>`)
+  lines.push(`${l.childIndent}<${p}segment${target !== '' ? ' state="translated"' : ''}>`)
   const space = (v: string) => (needsPreserve(v) ? ' xml:space="preserve"' : '')
-  lines.push(`${inner}<${p}source${space(source)}>${valueXml(source, l.eol)}</${p}source>`)
-  if (entry.value !== '') lines.push(`${inner}<${p}target${space(entry.value)}>${valueXml(entry.value, l.eol)}</${p}target>`)
+  lines.push(`${inner}<${p}source${space(source)}>${valueXml(source, '2.0', l.eol)}</${p}source>`)
+  if (target !== '') lines.push(`${inner}<${p}target${space(target)}>${valueXml(target, '2.0', l.eol)}</${p}target>`)
   lines.push(`${l.childIndent}</${p}segment>`, `${l.unitIndent}</${p}unit>`)
   return lines.join(l.eol)
 }

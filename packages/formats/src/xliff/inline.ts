@@ -3,14 +3,14 @@
  * (`<g>`, `<x/>`, `<ph/>`, `<pc>`, `<mrk>`, ...) kept as their literal XML, so a translator sees `<ph id="1"/>`
  * and the placeholder module treats it as a tag to keep.
  */
-import { escapeText, scanXml } from '../xml/index.js'
+import { escapeText } from '../xml/index.js'
 import type { XmlElement, XmlNode } from '../xml/index.js'
 
-/** Inline element names of XLIFF 1.2 and 2.0 (local names); any other tag-looking text in a value is text. */
-export const INLINE_NAMES: ReadonlySet<string> = new Set([
-  'g', 'x', 'bx', 'ex', 'ph', 'bpt', 'ept', 'it', 'mrk', 'sub', // 1.2
-  'pc', 'sc', 'ec', 'sm', 'em', 'cp', // 2.0 (ph, mrk shared)
-])
+/** Inline element names (local names) per XLIFF version; any other tag-looking text in a value is text. */
+export const INLINE_NAMES: Readonly<Record<'1.2' | '2.0', ReadonlySet<string>>> = {
+  '1.2': new Set(['g', 'x', 'bx', 'ex', 'ph', 'bpt', 'ept', 'it', 'mrk', 'sub']),
+  '2.0': new Set(['ph', 'pc', 'sc', 'ec', 'mrk', 'sm', 'em', 'cp']),
+}
 
 /** The value of an element: decoded text and CDATA, with child elements, comments and PIs as their raw XML. */
 export function inlineValue(content: string, el: XmlElement): string {
@@ -43,29 +43,36 @@ export function innerElementNames(el: XmlElement | undefined, into: Set<string>)
 const MARKUP = /<!--[\s\S]*?-->|<\/?([A-Za-z_][\w.:-]*)(?:\s+[^\s=<>/"']+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>/g
 
 /**
- * XML for a value: tags of inline elements (or of `extraNames`, names the template already uses inside the unit)
+ * XML for a value: tags of the version's inline elements (or of `extraNames`, names the template already uses inside the unit)
  * are written as they are, everything else is escaped text. When the markup would not be well-formed
  * (a translator dropped a closing tag), the whole value is written as escaped text: the file stays valid.
  */
-export function valueToXml(value: string, extraNames: ReadonlySet<string> = new Set()): string {
+export function valueToXml(value: string, version: '1.2' | '2.0', extraNames: ReadonlySet<string> = new Set()): string {
+  const inline = INLINE_NAMES[version]
   if (!value.includes('<')) return escapeText(value)
   const parts: string[] = []
+  const open: string[] = []
   let pos = 0
-  let hasMarkup = false
+  let broken = false
   for (const m of value.matchAll(MARKUP)) {
     const name = m[1]
-    const isMarkup = name === undefined || INLINE_NAMES.has(localOf(name)) || extraNames.has(name)
+    const isMarkup = name === undefined || inline.has(localOf(name)) || extraNames.has(name)
     if (!isMarkup) continue
     parts.push(escapeText(value.slice(pos, m.index)), m[0])
     pos = m.index + m[0].length
-    hasMarkup = true
+    if (name === undefined) continue
+    const tag = m[0]
+    // Tags must nest and attribute values may only hold valid references, or the file would not be well-formed.
+    if (BAD_AMP.test(tag)) broken = true
+    else if (tag[1] === '/') broken ||= tag.includes('=') || open.pop() !== name
+    else if (!tag.endsWith('/>')) open.push(name)
   }
+  if (broken || open.length > 0) return escapeText(value)
   parts.push(escapeText(value.slice(pos)))
-  const xml = parts.join('')
-  if (!hasMarkup) return xml
-  const check = scanXml(`<t>${xml}</t>`)
-  return check.issues.some((i) => i.severity === 'error') ? escapeText(value) : xml
+  return parts.join('')
 }
+
+const BAD_AMP = /&(?!(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)/
 
 function localOf(name: string): string {
   const colon = name.indexOf(':')

@@ -17,7 +17,12 @@ export function parseXliff(content: string, _options: ParseOptions = {}): ParseR
       out.push({ severity: 'warning', message: `Key "${u.key}" is repeated; every copy is kept`, ...at(u.unit.start) })
     }
     seen.add(id)
-    const entry: Entry = { key: u.key, value: u.value, source: u.sourceText, meta: u.meta }
+    const entry: Entry = { key: u.key, value: u.plural?.forms.other ?? u.value, source: u.sourcePlural?.forms.other ?? u.sourceText, meta: u.meta }
+    if (u.plural) {
+      entry.plural = u.plural.forms
+      entry.meta = { ...u.meta, icuPlural: u.plural.arg }
+    }
+    if (u.sourcePlural) entry.sourcePlural = u.sourcePlural.forms
     if (u.context !== undefined) entry.context = u.context
     if (u.comment !== undefined) entry.comment = u.comment
     entries.push(entry)

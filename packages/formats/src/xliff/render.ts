@@ -3,7 +3,8 @@ import type { Entry, RenderOptions } from '../format.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
-import { cleanXliff, needsPreserve, transUnit12, unit20, valueXml } from './build.js'
+import { cleanXliff, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
+import { samePlural, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
 import { readXliff } from './model.js'
@@ -104,14 +105,25 @@ class Writer {
     const metaState = typeof entry.meta?.state === 'string' ? entry.meta.state : undefined
     const valid = version === '1.2' ? (s: string) => STATES_12.has(s) || s.startsWith('x-') : (s: string) => STATES_20.has(s)
     const askedState = metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
-    const changed = entry.value !== u.value
+    const text = this.targetText(u, entry)
+    const changed = text !== u.value
     if (!changed && askedState === undefined) return
     this.changedFiles.add(file)
-    const emptied = entry.value === ''
+    const emptied = text === ''
     const state = askedState ?? (emptied ? (version === '1.2' ? 'needs-translation' : 'initial') : 'translated')
-    if (changed) this.writeTarget(u, entry.value, version === '1.2' ? state : undefined)
+    if (changed) this.writeTarget(u, text, version === '1.2' ? state : undefined)
     else if (version === '1.2' && u.target) this.setAttr(u.target, 'state', state)
     if (version === '2.0' && u.segment && (u.target || !emptied)) this.setAttr(u.segment, 'state', state)
+  }
+
+  /** The target text for `entry`: its plural forms as an ICU plural for the locale, else its value; unchanged forms keep the template's text. */
+  private targetText(u: XliffUnit, entry: Entry): string {
+    if (entry.plural && Object.keys(entry.plural).length > 0) {
+      if (u.plural && samePlural(entry.plural, u.plural.forms)) return u.value
+      return writeIcuPlural(u.plural?.arg ?? pluralArg(entry), entry.plural, this.options.locale)
+    }
+    if (u.plural && entry.value === u.plural.forms.other) return u.value
+    return entry.value
   }
 
   /** Replaces or creates the target of `u`; `state` goes on the target itself (1.2). */
@@ -123,7 +135,7 @@ class Writer {
     const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata'
     let xml = onlyCdata && !value.includes(']]>')
       ? `<![CDATA[${this.eol === '\n' ? value : value.replace(/\n/g, this.eol)}]]>`
-      : valueXml(value, this.eol, names)
+      : valueXml(value, this.doc.version, this.eol, names)
     const preserve = needsPreserve(value) && !this.preserved(target ?? u.anchor ?? u.unit)
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()

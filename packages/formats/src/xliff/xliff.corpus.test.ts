@@ -1,8 +1,34 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusFiles } from '../../test/corpus.js'
+import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
 import { parseXliff } from './parse.js'
 import { renderXliff } from './render.js'
-import { xmllintXliff } from './validate.test-helper.js'
+const XSD_DIR = join(CORPUS_DIR, 'xsd')
+
+/** Validates XLIFF text against the 1.2 transitional or the 2.0 core schema; returns xmllint's complaint, or '' when valid. A missing xmllint throws (the test fails, never skips). */
+function xmllintXliff(content: string, version: '1.2' | '2.0'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xliff-'))
+  const file = join(dir, 'file.xlf')
+  writeFileSync(file, content, 'utf8')
+  const schema = join(XSD_DIR, version === '1.2' ? 'xliff-core-1.2-transitional.xsd' : 'xliff-core-2.0.xsd')
+  try {
+    execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, file], {
+      env: { ...process.env, XML_CATALOG_FILES: join(XSD_DIR, 'catalog.xml') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    return ''
+  } catch (err) {
+    const e = err as { code?: string; stderr?: Buffer }
+    if (e.code === 'ENOENT') throw new Error('xmllint is not installed (Debian package libxml2-utils)')
+    return e.stderr?.toString() ?? String(err)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 
 const files = [...corpusFiles('xliff12'), ...corpusFiles('xliff20')]
 
@@ -52,5 +78,38 @@ describe.each(files)('xliff corpus: $name', (file) => {
     expect(xmllintXliff(renderXliff(file.content, parsed.entries, options), version)).toBe('')
     const edited = parsed.entries.map((e, i) => (i === 0 ? { ...e, value: 'x < y & z' } : e))
     expect(xmllintXliff(renderXliff(file.content, edited, options), version)).toBe('')
+  })
+})
+
+describe('xliff output we write passes the OASIS schema', () => {
+  const de = { locale: 'de', sourceLocale: 'en' }
+  const entries = [
+    { key: 'title', value: 'Titel', source: 'Title', comment: 'Window title' },
+    { key: 'with tags & spaces', value: ' Hallo <x id="1"/> & <g id="2">fett</g>\n', source: 'Hello <x id="1"/> & <g id="2">bold</g>' },
+    { key: 'files', value: '# Dateien', source: '# files', plural: { one: '# Datei', other: '# Dateien' }, sourcePlural: { one: '# file', other: '# files' } },
+    { key: 'untranslated', value: '', source: 'Nothing yet' },
+    { key: 'broken', value: '<g id="1">unclosed', source: 'x' },
+  ]
+
+  it('for a clean 1.2 file', () => {
+    expect(xmllintXliff(renderXliff(undefined, entries, { locale: 'ru', sourceLocale: 'en' }), '1.2')).toBe('')
+  })
+
+  it('for a clean 2.0 file', () => {
+    const out = renderXliff(undefined, entries.map((e) => ({ ...e, meta: { xliff: '2.0' } })), de)
+    expect(out).toContain('version="2.0"')
+    expect(xmllintXliff(out, '2.0')).toBe('')
+  })
+
+  it.each(files)('after adding new keys, emptying and omitting others in $name', (file) => {
+    const version = file.name.startsWith('xliff20') ? '2.0' : '1.2'
+    const parsed = parseXliff(file.content, {})
+    const kept = parsed.entries.slice(1).map((e, i) => (i % 3 === 0 ? { ...e, value: `${e.value} <x id="n${i}"/> neu` } : e))
+    const added = [...kept, ...entries]
+    for (const missing of ['source', 'empty', 'omit'] as const) {
+      const out = renderXliff(file.content, added, { locale: 'fr', sourceLocale: 'en', missing })
+      expect(parseXliff(out, {}).issues.filter((i) => i.severity === 'error')).toEqual([])
+      expect(xmllintXliff(out, version)).toBe('')
+    }
   })
 })
