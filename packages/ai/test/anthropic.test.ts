@@ -199,7 +199,7 @@ describe('anthropic provider against a fake Messages API', () => {
       previous_answer: { text: 'Lade jemanden in deinen ⟦2⟧-Arbeitsbereich ein' },
       problem: 'placeholder ⟦1⟧ appears 0 times, the source has 1',
     })
-    expect(fake.requests[1]!.body.messages[0]?.content).toMatch(/^Your previous answers for these 1 strings failed automatic checks/)
+    expect(fake.requests[1]!.body.messages[0]?.content).toMatch(/^Your previous answers for this string failed automatic checks/)
 
     expect(result.items[1]).toMatchObject({ ok: true, text: 'Speichern' })
     expect(result.items[0]).toEqual({

@@ -88,7 +88,7 @@ export function buildTranslatePrompt(req: TranslateBatchRequest, items?: Protect
   const protectedItems = items ?? req.items.map((item, i) => protectItem(item, String(i + 1), req))
   const lines = protectedItems.map((p) => JSON.stringify(itemPayload(p)))
   const intro =
-    `Translate these ${lines.length} strings from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)}. ` +
+    `Translate ${count(lines.length)} from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)}. ` +
     'One JSON object per line:'
   return finish(req, protectedItems, `${intro}\n${lines.join('\n')}`)
 }
@@ -103,9 +103,13 @@ export function buildRetryPrompt(req: TranslateBatchRequest, retries: RetryItem[
     }),
   )
   const intro =
-    `Your previous answers for these ${lines.length} strings failed automatic checks; "problem" names what was wrong. ` +
+    `Your previous answers for ${count(lines.length)} failed automatic checks; "problem" names what was wrong. ` +
     `Translate them again from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)} and fix the problem. One JSON object per line:`
   return finish(req, retries.map((r) => r.item), `${intro}\n${lines.join('\n')}`)
+}
+
+function count(n: number): string {
+  return n === 1 ? 'this string' : `these ${n} strings`
 }
 
 function finish(req: TranslateBatchRequest, items: ProtectedItem[], user: string): TranslatePrompt {
@@ -200,7 +204,7 @@ export function parseTranslateAnswer(content: readonly ContentBlock[], items: re
   }
   const call = content.find((b) => b.type === 'tool_use' && b.name === TRANSLATION_TOOL_NAME)
   if (!call || call.type !== 'tool_use') {
-    const cut = stopReason === 'max_tokens' ? ' (cut off at max_tokens)' : ''
+    const cut = stopReason === 'max_tokens' ? ' (cut off at max_tokens)' : stopReason === 'refusal' ? ' (the model refused)' : ''
     return failAll(`the answer had no ${TRANSLATION_TOOL_NAME} call${cut}`)
   }
   const input = call.input as { translations?: unknown } | null
