@@ -30,8 +30,15 @@ function wantsVersion(entries: readonly Entry[]): XliffVersion {
   return entries.length > 0 && entries.every((e) => e.meta?.xliff === '2.0') ? '2.0' : '1.2'
 }
 
-function idOf(key: string, context: string | undefined): string {
-  return `${context ?? ''}\u0000${key}`
+/** The line ending used most, counted without splitting (the file may be tens of megabytes). */
+function eolOf(content: string): '\n' | '\r\n' {
+  let crlf = 0
+  let lf = 0
+  for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) {
+    if (content.charCodeAt(i - 1) === 13) crlf++
+    else lf++
+  }
+  return crlf > lf ? '\r\n' : '\n'
 }
 
 /** One render into one template: collects non-overlapping edits, then applies them in a single pass. */
@@ -45,33 +52,39 @@ class Writer {
   private readonly prefix: string
 
   constructor(private readonly content: string, private readonly doc: XliffDocument, private readonly options: RenderOptions) {
-    this.eol = detectEol(content)
+    this.eol = eolOf(content)
     this.prefix = prefixOf(doc.root.name) ? `${prefixOf(doc.root.name)}:` : ''
   }
 
   write(entries: readonly Entry[]): string {
-    const queues = new Map<string, Entry[]>()
+    // context -> key -> entries with that key, in order; nested maps avoid building a joined id per lookup.
+    const queues = new Map<string, Map<string, Entry[]>>()
     for (const e of entries) {
-      const id = idOf(e.key, e.context)
-      const q = queues.get(id)
+      const ctx = e.context ?? ''
+      let byKey = queues.get(ctx)
+      if (!byKey) queues.set(ctx, (byKey = new Map()))
+      const q = byKey.get(e.key)
       if (q) q.push(e)
-      else queues.set(id, [e])
+      else byKey.set(e.key, [e])
     }
+    const trackMissing = (this.options.missing ?? 'source') !== 'source'
     const missingByUnit = new Map<XmlElement, { total: number; missing: XliffUnit[] }>()
     for (const file of this.doc.files) {
       for (const u of file.units) {
+        // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
+        const entry = queues.get(u.context ?? '')?.get(u.key)?.shift()
+        if (entry) this.update(file, u, entry)
+        if (!trackMissing) continue
         const tally = missingByUnit.get(u.unit) ?? { total: 0, missing: [] }
         tally.total++
+        if (!entry) tally.missing.push(u)
         missingByUnit.set(u.unit, tally)
-        // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
-        const entry = queues.get(idOf(u.key, u.context))?.shift()
-        if (entry) this.update(file, u, entry)
-        else tally.missing.push(u)
       }
     }
     this.handleMissing(missingByUnit)
     // shift() consumed the entries that found a unit; what is left in the queues is new.
-    const rest = new Set([...queues.values()].flat())
+    const rest = new Set<Entry>()
+    for (const byKey of queues.values()) for (const q of byKey.values()) for (const e of q) rest.add(e)
     this.add(entries.filter((e) => rest.has(e)))
     this.languageAttrs()
     for (const [el, attrs] of this.attrSets) {
