@@ -39,6 +39,12 @@ describe('checkTranslation', () => {
     expect(failures).toEqual([{ code: 'do_not_translate_changed', message: 'do-not-translate term "Tolk" appears 0 times, the source has 1', subject: 'Tolk' }])
   })
 
+  it('finds a do-not-translate term glued to Japanese or Korean text', () => {
+    expect(check({ source: { text: 'Open Tolk' }, output: { text: 'Tolkを開く' }, targetLocale: 'ja' })).toEqual([])
+    expect(check({ source: { text: 'Open Tolk' }, output: { text: 'Tolk를 열기' }, targetLocale: 'ko' })).toEqual([])
+    expect(check({ source: { text: 'Open Tolk' }, output: { text: 'Tolkien öffnen' } })[0]?.code).toBe('do_not_translate_changed')
+  })
+
   it('requires the glossary rendering when the source uses the term, allowing inflection and English plurals', () => {
     expect(check({ source: { text: 'Your workspaces' }, output: { text: 'Deine Arbeitsbereiche' } })).toEqual([])
     expect(check({ source: { text: 'Your workspace' }, output: { text: 'Dein Bereich' } })[0]).toMatchObject({
