@@ -17,39 +17,33 @@ export function identityOf(k: Keyed): string {
  * last copy, so a single entry belongs to the last one and earlier copies are kept as they were.
  */
 export function assignEntries<S extends Keyed, E extends Keyed>(slots: readonly S[], entries: readonly E[]): Assignment<E> {
-  const byId = new Map<string, E[]>()
-  for (const e of entries) {
-    const id = identityOf(e)
-    const list = byId.get(id)
-    if (list) list.push(e)
-    else byId.set(id, [e])
-  }
-  const slotCount = new Map<string, number>()
-  for (const s of slots) {
-    const id = identityOf(s)
-    slotCount.set(id, (slotCount.get(id) ?? 0) + 1)
-  }
-  const seen = new Map<string, number>()
-  const shadowed: boolean[] = []
-  const assigned = slots.map((s) => {
-    const id = identityOf(s)
-    const list = byId.get(id)
-    const nth = seen.get(id) ?? 0
-    seen.set(id, nth + 1)
-    if (!list) {
-      shadowed.push(false)
-      return undefined
+  // One record per identity, so each slot and entry costs a single map lookup.
+  const byId = new Map<string, { entries: E[]; slots: number[] }>()
+  const recordOf = (id: string) => {
+    let rec = byId.get(id)
+    if (!rec) {
+      rec = { entries: [], slots: [] }
+      byId.set(id, rec)
     }
-    const skip = Math.max(0, slotCount.get(id)! - list.length)
-    shadowed.push(nth < skip)
-    return nth < skip ? undefined : list[nth - skip]
-  })
-  const extraSet = new Set<E>()
-  for (const [id, list] of byId) {
-    const n = slotCount.get(id) ?? 0
-    for (const e of list.slice(n)) extraSet.add(e)
+    return rec
   }
-  return { assigned, shadowed, extra: entries.filter((e) => extraSet.has(e)) }
+  for (const e of entries) recordOf(identityOf(e)).entries.push(e)
+  for (let i = 0; i < slots.length; i++) recordOf(identityOf(slots[i]!)).slots.push(i)
+  const assigned = new Array<E | undefined>(slots.length).fill(undefined)
+  const shadowed = new Array<boolean>(slots.length).fill(false)
+  const extraSet = new Set<E>()
+  for (const rec of byId.values()) {
+    const n = rec.slots.length
+    const k = rec.entries.length
+    if (k === 0) continue
+    const skip = Math.max(0, n - k)
+    for (let j = 0; j < n; j++) {
+      if (j < skip) shadowed[rec.slots[j]!] = true
+      else assigned[rec.slots[j]!] = rec.entries[j - skip]
+    }
+    for (let j = n; j < k; j++) extraSet.add(rec.entries[j]!)
+  }
+  return { assigned, shadowed, extra: extraSet.size ? entries.filter((e) => extraSet.has(e)) : [] }
 }
 
 /** Which entry each slot gets, which unassigned slots are earlier copies of a given key, and the entries no slot took. */
