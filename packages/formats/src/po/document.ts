@@ -19,19 +19,20 @@ export interface BlockLine {
   next: number
 }
 
-/** One entry of the file (the header included) with its decoded parts and its line layout. */
+/** One entry of the file (the header included) with its decoded parts. */
 export interface Block {
   start: number
   /** After the line ending of the last line (or the end of the content). */
   next: number
   /** 1-based line of the msgid, for issues. */
   line: number
-  lines: BlockLine[]
-  translator: string[]
-  extracted: string[]
-  references: string[]
-  flags: string[]
-  previous: string[]
+  /** Line layout; only read with `withLines`, since writers need it only for blocks they change. */
+  lines?: BlockLine[]
+  translator: readonly string[]
+  extracted: readonly string[]
+  references: readonly string[]
+  flags: readonly string[]
+  previous: readonly string[]
   msgctxt?: string
   msgid: string
   msgidPlural?: string
@@ -45,120 +46,138 @@ export interface PoDocument {
   content: string
   blocks: Block[]
   issues: FormatIssue[]
+  /** The longest msgid/msgstr/continuation line, to tell msgcat-wrapped files from --no-wrap ones. */
+  longestStringLine: number
 }
 
 const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)(?=[\s"])/
+const NONE: readonly string[] = Object.freeze([])
+type Keyword = 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr'
 
-interface Pending {
-  lines: BlockLine[]
+// One entry being read. Kept flat and lazily filled: a 100,000-entry file makes 100,000 of these.
+class Pending {
+  lines: BlockLine[] | undefined
   start: number
-  translator: string[]
-  extracted: string[]
-  references: string[]
-  flags: string[]
-  previous: string[]
-  parts: Map<string, string>
-  msgstr: string[]
-  line: number
-  last?: 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr'
-  lastIndex: number
-}
+  lastNext: number
+  translator: string[] | undefined
+  extracted: string[] | undefined
+  references: string[] | undefined
+  flags: string[] | undefined
+  previous: string[] | undefined
+  msgctxt: string | undefined
+  msgid: string | undefined
+  msgidPlural: string | undefined
+  msgstr: string[] | undefined
+  line = 0
+  last: Keyword | undefined
+  lastIndex = 0
+  hasLines = false
 
-function emptyPending(start: number): Pending {
-  return { lines: [], start, translator: [], extracted: [], references: [], flags: [], previous: [], parts: new Map(), msgstr: [], line: 0, lastIndex: 0 }
+  constructor(start: number, withLines: boolean) {
+    this.start = start
+    this.lastNext = start
+    if (withLines) this.lines = []
+  }
+
+  get hasKeywords(): boolean {
+    return this.msgctxt !== undefined || this.msgid !== undefined || this.msgidPlural !== undefined || this.msgstr !== undefined
+  }
 }
 
 /** Splits a PO file into blocks. Never throws; unreadable lines become error issues. */
-export function readDocument(content: string): PoDocument {
+export function readDocument(content: string, withLines = false): PoDocument {
   const blocks: Block[] = []
   const issues: FormatIssue[] = []
   const error = (line: number, column: number, message: string) => issues.push({ severity: 'error', message, line, column })
-  let pending = emptyPending(0)
-  const hasKeywords = () => pending.parts.size > 0 || pending.msgstr.length > 0
+  let pending = new Pending(0, withLines)
+  let longestStringLine = 0
 
   const finish = () => {
-    if (!hasKeywords()) return
-    const msgid = pending.parts.get('msgid')
-    if (msgid === undefined) error(pending.line, 1, 'msgstr without msgid')
-    else if (pending.msgstr.length === 0) error(pending.line, 1, 'msgid without msgstr')
+    if (!pending.hasKeywords) return
+    const p = pending
+    if (p.msgid === undefined) error(p.line, 1, 'msgstr without msgid')
+    else if (p.msgstr === undefined) error(p.line, 1, 'msgid without msgstr')
     else {
-      const last = pending.lines[pending.lines.length - 1]
       const block: Block = {
-        start: pending.start, next: last ? last.next : pending.start, line: pending.line, lines: pending.lines,
-        translator: pending.translator, extracted: pending.extracted, references: pending.references,
-        flags: pending.flags, previous: pending.previous, msgid, msgstr: pending.msgstr, isPlural: pending.parts.has('msgid_plural'),
+        start: p.start, next: p.lastNext, line: p.line,
+        translator: p.translator ?? NONE, extracted: p.extracted ?? NONE, references: p.references ?? NONE,
+        flags: p.flags ?? NONE, previous: p.previous ?? NONE, msgid: p.msgid, msgstr: p.msgstr, isPlural: p.msgidPlural !== undefined,
       }
-      const ctx = pending.parts.get('msgctxt')
-      if (ctx !== undefined) block.msgctxt = ctx
-      const plural = pending.parts.get('msgid_plural')
-      if (plural !== undefined) block.msgidPlural = plural
-      for (let i = 0; i < block.msgstr.length; i++) {
-        if (block.msgstr[i] === undefined) {
-          error(pending.line, 1, `msgstr[${i}] is missing`)
-          block.msgstr[i] = ''
+      if (p.lines) block.lines = p.lines
+      if (p.msgctxt !== undefined) block.msgctxt = p.msgctxt
+      if (p.msgidPlural !== undefined) block.msgidPlural = p.msgidPlural
+      for (let i = 0; i < p.msgstr.length; i++) {
+        if (p.msgstr[i] === undefined) {
+          error(p.line, 1, `msgstr[${i}] is missing`)
+          p.msgstr[i] = ''
         }
       }
       blocks.push(block)
     }
-    pending = emptyPending(pending.lines[pending.lines.length - 1]?.next ?? 0)
-  }
-  // Comments gathered since the last entry go with whatever comes next, entry or obsolete text.
-  const dropPending = (at: number) => {
-    pending = emptyPending(at)
+    pending = new Pending(p.lastNext, withLines)
   }
 
   let lineNo = 0
-  for (let start = 0; start < content.length;) {
+  let start = 0
+  let end = 0
+  let next = 0
+  const add = (kind: LineKind) => {
+    if (!pending.hasLines) pending.start = start
+    pending.hasLines = true
+    pending.lastNext = next
+    pending.lines?.push({ kind, start, end, next })
+  }
+  for (; start < content.length; start = next) {
     lineNo++
     const nl = content.indexOf('\n', start)
-    const next = nl === -1 ? content.length : nl + 1
-    const end = nl === -1 ? content.length : nl > start && content[nl - 1] === '\r' ? nl - 1 : nl
+    next = nl === -1 ? content.length : nl + 1
+    end = nl === -1 ? content.length : nl > start && content.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
     const text = content.slice(start, end)
     const trimmed = text.trimStart()
     const indent = text.length - trimmed.length
-    const lineStart = start
-    const add = (kind: LineKind) => {
-      if (pending.lines.length === 0) pending.start = lineStart
-      pending.lines.push({ kind, start: lineStart, end, next })
-    }
-    start = next
 
     if (trimmed === '') {
       // A blank line ends an entry; inside a comment run it is kept with the comments, as gettext does.
-      if (hasKeywords()) finish()
-      else if (pending.lines.length > 0) add('blank')
-      else pending.start = next
+      if (pending.hasKeywords) finish()
+      else if (pending.hasLines) add('blank')
       continue
     }
-    if (trimmed.startsWith('#~')) {
-      if (hasKeywords()) finish()
-      dropPending(next)
-      continue
-    }
-    if (trimmed.startsWith('#')) {
-      if (hasKeywords() && pending.msgstr.length > 0) finish()
+    const first = trimmed.charCodeAt(0)
+    if (first === 35 /* # */) {
       const mark = trimmed[1]
-      const body = trimmed.slice(2).replace(/^ /, '')
+      // Obsolete entries, and the comments gathered just before them, stay as text between blocks.
+      if (mark === '~') {
+        if (pending.hasKeywords) finish()
+        pending = new Pending(next, withLines)
+        continue
+      }
+      if (pending.msgstr !== undefined) finish()
+      const body = trimmed.slice(trimmed[2] === ' ' ? 3 : 2)
       if (mark === ',') {
         add('flags')
-        pending.flags.push(...body.split(',').map((f) => f.trim()).filter(Boolean))
+        for (const f of body.split(',')) {
+          const flag = f.trim()
+          if (flag) (pending.flags ??= []).push(flag)
+        }
       } else if (mark === ':') {
         add('reference')
-        pending.references.push(...body.split(/\s+/).filter(Boolean))
+        for (const ref of body.split(/\s+/)) if (ref) (pending.references ??= []).push(ref)
       } else if (mark === '.') {
         add('extracted')
-        pending.extracted.push(trimmed.slice(2).replace(/^ /, ''))
+        ;(pending.extracted ??= []).push(body)
       } else if (mark === '|') {
         add('previous')
-        pending.previous.push(trimmed.slice(2).replace(/^ /, ''))
+        ;(pending.previous ??= []).push(body)
       } else {
         add('translator')
-        pending.translator.push(trimmed.slice(1).replace(/^ /, ''))
+        ;(pending.translator ??= []).push(trimmed.slice(trimmed[1] === ' ' ? 2 : 1))
       }
       continue
     }
-    if (trimmed.startsWith('"')) {
-      if (!pending.last) {
+    if (end - start > longestStringLine) longestStringLine = end - start
+    if (first === 34 /* " */) {
+      const last = pending.last
+      if (!last) {
         error(lineNo, indent + 1, 'a string continuation line outside any entry')
         continue
       }
@@ -167,10 +186,12 @@ export function readDocument(content: string): PoDocument {
         error(lineNo, indent + lit.at + 1, lit.error)
         continue
       }
-      if (trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + lit.end + 1, 'unexpected text after the string')
-      add(pending.last)
-      if (pending.last === 'msgstr') pending.msgstr[pending.lastIndex] += lit.value
-      else pending.parts.set(pending.last, (pending.parts.get(pending.last) ?? '') + lit.value)
+      if (lit.end < trimmed.length && trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + afterSpaces(trimmed, lit.end) + 1, 'unexpected text after the string')
+      add(last)
+      if (last === 'msgstr' && pending.msgstr) pending.msgstr[pending.lastIndex] += lit.value
+      else if (last === 'msgctxt') pending.msgctxt += lit.value
+      else if (last === 'msgid') pending.msgid += lit.value
+      else if (last === 'msgid_plural') pending.msgidPlural += lit.value
       continue
     }
     const kw = KEYWORD.exec(trimmed)
@@ -178,10 +199,11 @@ export function readDocument(content: string): PoDocument {
       error(lineNo, indent + 1, `unexpected text: ${JSON.stringify(trimmed.slice(0, 40))}`)
       continue
     }
-    const keyword = (kw[1] ?? '').replace(/\[\d+\]$/, '') as 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr'
+    const keyword: Keyword = kw[2] !== undefined ? 'msgstr' : (kw[1] as Keyword)
     // A new msgctxt/msgid after a msgstr starts the next entry (files without blank lines between entries).
-    if ((keyword === 'msgctxt' || keyword === 'msgid') && pending.msgstr.length > 0) finish()
-    if (keyword !== 'msgstr' && pending.parts.has(keyword)) {
+    if ((keyword === 'msgctxt' || keyword === 'msgid') && pending.msgstr !== undefined) finish()
+    const repeated = keyword === 'msgctxt' ? pending.msgctxt !== undefined : keyword === 'msgid' ? pending.msgid !== undefined : keyword === 'msgid_plural' && pending.msgidPlural !== undefined
+    if (repeated) {
       error(lineNo, indent + 1, `duplicate ${keyword} in one entry`)
       continue
     }
@@ -195,23 +217,39 @@ export function readDocument(content: string): PoDocument {
       error(lineNo, indent + lit.at + 1, lit.error)
       continue
     }
-    if (trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + lit.end + 1, 'unexpected text after the string')
-    if (keyword === 'msgid') pending.line = lineNo
-    if (pending.line === 0) pending.line = lineNo
-    add(keyword)
-    pending.last = keyword
+    if (lit.end < trimmed.length && trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + afterSpaces(trimmed, lit.end) + 1, 'unexpected text after the string')
+    if (keyword === 'msgid' || pending.line === 0) pending.line = lineNo
     if (keyword === 'msgstr') {
       const index = kw[2] === undefined ? 0 : Number(kw[2])
       if (index > 100) {
         error(lineNo, indent + 1, `plural form index ${index} is out of range`)
         continue
       }
+      add(keyword)
+      pending.last = keyword
       pending.lastIndex = index
-      pending.msgstr[index] = lit.value
-    } else {
-      pending.parts.set(keyword, lit.value)
+      ;(pending.msgstr ??= [])[index] = lit.value
+      continue
     }
+    add(keyword)
+    pending.last = keyword
+    if (keyword === 'msgctxt') pending.msgctxt = lit.value
+    else if (keyword === 'msgid') pending.msgid = lit.value
+    else pending.msgidPlural = lit.value
   }
   finish()
-  return { content, blocks, issues }
+  return { content, blocks, issues, longestStringLine }
+}
+
+/** The line layout of one block, in offsets of the whole content. */
+export function linesOf(content: string, block: Block): BlockLine[] {
+  if (block.lines) return block.lines
+  const inner = readDocument(content.slice(block.start, block.next), true).blocks[0]?.lines ?? []
+  return inner.map((l) => ({ kind: l.kind, start: l.start + block.start, end: l.end + block.start, next: l.next + block.start }))
+}
+
+function afterSpaces(text: string, from: number): number {
+  let i = from
+  while (i < text.length && /\s/.test(text[i] ?? '')) i++
+  return i
 }

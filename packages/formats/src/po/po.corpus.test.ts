@@ -63,14 +63,14 @@ describe('po corpus', () => {
     })
 
     it('changes only the edited msgstr when one value changes', () => {
-      const doc = readDocument(file.content)
+      const doc = readDocument(file.content, true)
       const index = parsed.entries.findIndex((e) => !e.plural && !e.meta?.fuzzy && e.value !== '' && e.key !== '')
       const target = parsed.entries[index] as Entry
       const edited = parsed.entries.map((e, i) => (i === index ? { ...e, value: 'Geändert: "quoted" \\ back' } : e))
       const out = poFormat.render(file.content, edited, options)
       const block = doc.blocks.find((b) => entryKey(b.msgid, b.msgctxt) === entryKey(target.key, target.context))
       if (!block) throw new Error('block not found')
-      const msgstrLines = block.lines.filter((l) => l.kind === 'msgstr')
+      const msgstrLines = (block.lines ?? []).filter((l) => l.kind === 'msgstr')
       const first = msgstrLines[0]
       const last = msgstrLines[msgstrLines.length - 1]
       if (!first || !last) throw new Error('no msgstr lines')

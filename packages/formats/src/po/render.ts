@@ -4,7 +4,7 @@
  */
 import type { Entry, MissingPolicy, RenderOptions } from '../format.js'
 import { detectEol } from '../text.js'
-import { readDocument } from './document.js'
+import { linesOf, readDocument } from './document.js'
 import type { Block, PoDocument } from './document.js'
 import { entryKey, findHeader, headerFields, isHeaderBlock, makeContext, sameLocale, toEntry } from './entries.js'
 import type { PoContext } from './entries.js'
@@ -91,12 +91,7 @@ function needsRetarget(fields: Map<string, string>, options: RenderOptions): boo
 
 // Files written with --no-wrap have string lines past gettext's page width; keep their style.
 function isWrapped(doc: PoDocument): boolean {
-  for (const block of doc.blocks) {
-    for (const line of block.lines) {
-      if (line.kind.startsWith('msg') && line.end - line.start > PAGE_WIDTH + 10) return false
-    }
-  }
-  return true
+  return doc.longestStringLine <= PAGE_WIDTH + 10
 }
 
 function emptied(block: Block): Entry {
@@ -154,8 +149,9 @@ function renderBlock(block: Block, entry: Entry, job: Job): string {
     if (!commentDone && commentChanged && entry.comment) for (const l of entry.comment.split('\n')) out.push((l ? `# ${l}` : '#') + eol)
     commentDone = true
   }
-  const lastMsgstr = [...block.lines].reverse().find((l) => l.kind === 'msgstr')
-  for (const line of block.lines) {
+  const lines = linesOf(template, block)
+  const lastMsgstr = [...lines].reverse().find((l) => l.kind === 'msgstr')
+  for (const line of lines) {
     const raw = template.slice(line.start, line.next)
     if (line.kind !== 'translator' && line.kind !== 'blank') writeComment()
     if (line.kind === 'translator') {
@@ -196,8 +192,9 @@ function retargetHeader(block: Block, job: Job, locale: string, pluralForms: str
   const { template, eol } = job
   const out: string[] = []
   let done = false
-  const lastMsgstr = [...block.lines].reverse().find((l) => l.kind === 'msgstr')
-  for (const line of block.lines) {
+  const lines = linesOf(template, block)
+  const lastMsgstr = [...lines].reverse().find((l) => l.kind === 'msgstr')
+  for (const line of lines) {
     if (line.kind !== 'msgstr') out.push(template.slice(line.start, line.next))
     else if (!done) {
       done = true

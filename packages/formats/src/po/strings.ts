@@ -11,6 +11,9 @@ export const PAGE_WIDTH = 79
  * Returns the decoded text and the index after the closing quote, or an error column (0-based).
  */
 export function readLiteral(line: string, quote: number): { value: string; end: number } | { error: string; at: number } {
+  const close = line.indexOf('"', quote + 1)
+  const backslash = line.indexOf('\\', quote + 1)
+  if (close !== -1 && (backslash === -1 || backslash > close)) return { value: line.slice(quote + 1, close), end: close + 1 }
   let value = ''
   let i = quote + 1
   let chunk = i
@@ -49,9 +52,11 @@ export function escapePo(text: string): string {
 
 // Display width as gettext counts it: combining marks take no column, East Asian wide characters two.
 const COMBINING = /\p{M}/u
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
 const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u
 
 function width(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length
   let w = 0
   for (const ch of text) {
     if (ch.charCodeAt(0) < 0x300) w++
