@@ -1,0 +1,218 @@
+// Edge cases of Xcode String Catalogs: every locale in one file, states, plural and device
+// variations, substitutions, shouldTranslate, Xcode's layout and sort order, bad input and size.
+import { describe, expect, it } from 'vitest'
+import type { Entry, RenderOptions } from '../format.js'
+import { fuzzInputs, jqAccepts, pythonStrictAccepts } from '../json-text/testkit.js'
+import { xcstringsFormat } from './index.js'
+import { catalogProblems } from './validate.testkit.js'
+
+const catalog = `{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "files" : {
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld file"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld files"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "Hello" : {
+      "comment" : "Greeting",
+      "extractionState" : "manual",
+      "localizations" : {
+        "de" : {
+          "stringUnit" : {
+            "state" : "needs_review",
+            "value" : "Hallo"
+          }
+        },
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hello"
+          }
+        }
+      }
+    },
+    "Internal" : {
+      "shouldTranslate" : false
+    }
+  },
+  "version" : "1.0"
+}`
+const options: RenderOptions = { locale: 'en', sourceLocale: 'en' }
+const parsed = () => xcstringsFormat.parse(catalog, { locale: 'de' })
+
+function valid(text: string): boolean {
+  return jqAccepts(text) && pythonStrictAccepts(text) && catalogProblems(text).length === 0
+}
+
+describe('reading', () => {
+  it('reads every locale into values, the asked locale into value, and states into meta', () => {
+    const result = parsed()
+    expect(result.locales).toEqual(['en', 'de'])
+    expect(result.issues).toEqual([])
+    expect(result.entries).toEqual([
+      { key: 'files', value: '', values: { en: { value: '%lld files', plural: { one: '%lld file', other: '%lld files' } } } },
+      { key: 'Hello', value: 'Hallo', comment: 'Greeting', values: { de: { value: 'Hallo' }, en: { value: 'Hello' } }, meta: { extractionState: 'manual', states: { de: 'needs_review' } } },
+      { key: 'Internal', value: '', values: {}, meta: { shouldTranslate: false } },
+    ])
+  })
+
+  it('reads the source language when no locale is asked for', () => {
+    expect(xcstringsFormat.parse(catalog, {}).entries[1]!.value).toBe('Hello')
+  })
+
+  it('reads device variations from the `other` device and keeps substitutions in meta', () => {
+    const text = '{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%#@n@"}, "substitutions": {"n": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%arg"}}}}}}}, "fr": {"variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "Cliquer"}}, "other": {"stringUnit": {"state": "translated", "value": "Toucher"}}}}}}}}}'
+    const [entry] = xcstringsFormat.parse(text, {}).entries
+    expect(entry!.values).toEqual({ en: { value: '%#@n@' }, fr: { value: 'Toucher' } })
+    expect(entry!.meta).toMatchObject({ substitutions: { en: { n: { argNum: 1, formatSpecifier: 'lld' } } }, devices: { fr: { mac: { stringUnit: { value: 'Cliquer' } } } } })
+  })
+
+  it('warns about repeated keys and plural keys that are not CLDR categories', () => {
+    const text = '{"sourceLanguage": "en", "strings": {"a": {}, "a": {"localizations": {"en": {"variations": {"plural": {"single": {"stringUnit": {"state": "new", "value": "x"}}}}}}}}}'
+    expect(xcstringsFormat.parse(text, {}).issues.map((i) => i.message)).toEqual([
+      'Repeated key "a": every copy is kept',
+      '"single" is not a CLDR plural category; it is kept but not read',
+    ])
+  })
+})
+
+describe('rendering into a template', () => {
+  it('marks a changed translation as translated and leaves unchanged states alone', () => {
+    const entries = parsed().entries.map((e) => (e.key === 'Hello' ? { ...e, values: { ...e.values, de: { value: 'Hallo!' } } } : e))
+    const out = xcstringsFormat.render(catalog, entries, options)
+    expect(out).toBe(catalog.replace('"state" : "needs_review",\n            "value" : "Hallo"', '"state" : "translated",\n            "value" : "Hallo!"'))
+    expect(valid(out)).toBe(true)
+  })
+
+  it('adds a new locale in sorted position with the plural forms that locale needs', () => {
+    const entries = parsed().entries.map((e) => (e.key === 'files'
+      ? { ...e, values: { ...e.values, ru: { value: '%lld файла', plural: { one: '%lld файл', few: '%lld файла', many: '%lld файлов', other: '%lld файла' } }, de: { value: '%lld Dateien', plural: { one: '%lld Datei', other: '%lld Dateien' } } } }
+      : e))
+    const out = xcstringsFormat.render(catalog, entries, options)
+    const back = xcstringsFormat.parse(out, {}).entries[0]!
+    expect(Object.keys(back.values!)).toEqual(['de', 'en', 'ru'])
+    expect(back.values!.ru!.plural).toEqual({ few: '%lld файла', many: '%lld файлов', one: '%lld файл', other: '%lld файла' })
+    expect(out).toContain('"de" : {\n          "variations" : {\n            "plural" : {\n              "one" : {\n                "stringUnit" : {\n                  "state" : "translated",\n                  "value" : "%lld Datei"')
+    expect(valid(out)).toBe(true)
+  })
+
+  it('writes exactly the forms a locale needs when its plural changes', () => {
+    const entries = parsed().entries.map((e) => (e.key === 'files' ? { ...e, values: { ja: { value: '%lld 個', plural: { other: '%lld 個' } } } } : e))
+    const out = xcstringsFormat.render(catalog, entries, options)
+    const ja = JSON.parse(out).strings.files.localizations.ja
+    expect(Object.keys(ja.variations.plural)).toEqual(['other'])
+  })
+
+  it('adds a new key where Xcode sorts it, in Xcode layout, and takes value for the rendered locale when values are absent', () => {
+    const entries: Entry[] = [...parsed().entries, { key: 'goodbye', value: 'Tschüss', comment: 'Bye' }]
+    const out = xcstringsFormat.render(catalog, entries, { locale: 'de', sourceLocale: 'en' })
+    expect(Object.keys(JSON.parse(out).strings)).toEqual(['files', 'goodbye', 'Hello', 'Internal'])
+    expect(out).toContain('"goodbye" : {\n      "comment" : "Bye",\n      "extractionState" : "manual",\n      "localizations" : {\n        "de" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "Tschüss"\n          }\n        }\n      }\n    },\n    "Hello"')
+    expect(valid(out)).toBe(true)
+  })
+
+  it('adds localizations to a key that had none, and changes a device variation through its `other` device', () => {
+    const text = '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "k" : {\n      "extractionState" : "manual"\n    },\n    "tap" : {\n      "localizations" : {\n        "en" : {\n          "variations" : {\n            "device" : {\n              "mac" : {\n                "stringUnit" : {\n                  "state" : "translated",\n                  "value" : "Click"\n                }\n              },\n              "other" : {\n                "stringUnit" : {\n                  "state" : "translated",\n                  "value" : "Tap"\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  },\n  "version" : "1.0"\n}'
+    const entries: Entry[] = [{ key: 'k', value: '', values: { en: { value: 'K' } } }, { key: 'tap', value: '', values: { en: { value: 'Touch' } } }]
+    const out = xcstringsFormat.render(text, entries, options)
+    expect(out).toBe(text
+      .replace('"extractionState" : "manual"\n', '"extractionState" : "manual",\n      "localizations" : {\n        "en" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "K"\n          }\n        }\n      }\n')
+      .replace('"Tap"', '"Touch"'))
+    expect(valid(out)).toBe(true)
+  })
+
+  it.each([
+    ['source', (t: string) => t],
+    ['empty', (t: string) => t.replace(/"de" : \{\n {10}"stringUnit" : \{\n[^}]*\}\n {8}\},\n {8}/, '')],
+    ['omit', (t: string) => t.replace(/,\n {4}"Hello" : \{[\s\S]*?\n {4}\}(?=,\n {4}"Internal")/, '')],
+  ] as const)('handles keys that were not given with `%s`', (missing, expected) => {
+    const entries = parsed().entries.filter((e) => e.key !== 'Hello')
+    const out = xcstringsFormat.render(catalog, entries, { ...options, missing })
+    expect(out).toBe(expected(catalog))
+    expect(valid(out)).toBe(true)
+  })
+
+  it("keeps a non-Xcode file's own `\": \"` layout when adding keys", () => {
+    const text = '{\n  "sourceLanguage": "en",\n  "strings": {\n    "a": {\n      "localizations": {\n        "en": {\n          "stringUnit": {\n            "state": "translated",\n            "value": "A"\n          }\n        }\n      }\n    }\n  },\n  "version": "1.0"\n} '
+    const out = xcstringsFormat.render(text, [...xcstringsFormat.parse(text, {}).entries, { key: 'b', value: 'B' }], options)
+    expect(out).toContain('    },\n    "b": {\n      "extractionState": "manual",\n      "localizations": {\n        "en": {')
+    expect(out.endsWith('"version": "1.0"\n} ')).toBe(true)
+  })
+})
+
+describe('clean render', () => {
+  it("writes Xcode's layout (space before the colon, no final newline), sorted keys, shouldTranslate, substitutions", () => {
+    const entries: Entry[] = [
+      { key: 'b', value: '', values: { en: { value: '%#@n@' }, de: { value: '%#@n@' } }, meta: { substitutions: { en: { n: { formatSpecifier: 'lld', argNum: 1, variations: { plural: { other: { stringUnit: { value: '%arg', state: 'translated' } } } } } } } } },
+      { key: 'A', value: 'A', meta: { shouldTranslate: false, extractionState: 'manual' } },
+    ]
+    const out = xcstringsFormat.render(undefined, entries, options)
+    expect(out.startsWith('{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "A" : {\n      "extractionState" : "manual",\n      "localizations" : {\n        "en" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "A"\n          }\n        }\n      },\n      "shouldTranslate" : false\n    },\n    "b" : {')).toBe(true)
+    expect(out.endsWith('\n  },\n  "version" : "1.0"\n}')).toBe(true)
+    expect(out).toContain('"substitutions" : {\n            "n" : {\n              "argNum" : 1,\n              "formatSpecifier" : "lld",')
+    expect(out).not.toContain('"de" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "%#@n@"\n          },\n          "substitutions"')
+    expect(valid(out.replace(/"de" : \{[\s\S]*?\n {8}\},\n/, ''))).toBe(true)
+  })
+
+  it('reads back what it writes', () => {
+    const entries: Entry[] = [{ key: 'k', value: 'x', values: { en: { value: 'x' }, pl: { value: 'y', plural: { one: 'a', few: 'b', many: 'c', other: 'y' } } } }]
+    const out = xcstringsFormat.render(undefined, entries, options)
+    expect(xcstringsFormat.parse(out, { locale: 'en' }).entries).toEqual([{ ...entries[0], meta: { extractionState: 'manual' } }])
+    expect(valid(out)).toBe(true)
+  })
+})
+
+describe('bad input', () => {
+  it.each([
+    ['an object without strings', '{"sourceLanguage": "en"}', 1, 1],
+    ['a missing comma', '{\n  "sourceLanguage" : "en"\n  "strings" : {}\n}', 3, 3],
+    ['truncated', '{\n  "sourceLanguage" : "en",\n  "strings" : {', 3, 16],
+  ])('reports %s as an error with line and column', (_name, text, line, column) => {
+    expect(xcstringsFormat.parse(text, {}).issues[0]).toMatchObject({ severity: 'error', line, column })
+  })
+
+  it('never throws on truncated files, random bytes or spliced garbage', () => {
+    for (const input of fuzzInputs(catalog)) {
+      const result = xcstringsFormat.parse(input, {})
+      if (!result.issues.some((i) => i.severity === 'error')) expect(xcstringsFormat.render(input, result.entries, options)).toBe(input)
+    }
+  })
+})
+
+describe('size', () => {
+  it('parses and renders a generated 100,000-key catalog, and round-trips it', () => {
+    const entries: Entry[] = Array.from({ length: 100_000 }, (_, i) => ({ key: `key${i}`, value: `Value ${i}` }))
+    const file = xcstringsFormat.render(undefined, entries, options)
+    const result = xcstringsFormat.parse(file, {})
+    expect(result.entries).toHaveLength(100_000)
+    expect(xcstringsFormat.render(file, result.entries, options)).toBe(file)
+  })
+})
+
+describe('detect', () => {
+  it.each([
+    ['Localizable.xcstrings', '{}', 1],
+    ['Localizable.json', '{"sourceLanguage" : "en", "strings" : {}}', 0.9],
+    ['en.json', '{"a": "b"}', 0],
+  ])('scores %s with %j as %d', (name, content, score) => {
+    expect(xcstringsFormat.detect(name, content)).toBe(score)
+  })
+})
