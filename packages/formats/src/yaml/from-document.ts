@@ -99,7 +99,11 @@ export function treeFromDocument(content: string): YTree {
       tooDeep = true
       return { kind: 'other' }
     }
-    if (!node || isAlias(node)) return { kind: 'other' }
+    if (isAlias(node)) {
+      if (!node.resolve(doc)) issues.push({ severity: 'error', message: `Alias *${node.source} has no anchor`, ...at(node.range?.[0] ?? 0) })
+      return { kind: 'other' }
+    }
+    if (!node) return { kind: 'other' }
     if (isScalar(node)) {
       const [s, e] = node.range ?? [0, 0]
       const style = (node.type ?? 'PLAIN') as ScalarStyle

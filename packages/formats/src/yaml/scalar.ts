@@ -3,10 +3,11 @@
 /** The styles a YAML scalar is written in, named as the `yaml` package names them. */
 export type ScalarStyle = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE' | 'BLOCK_LITERAL' | 'BLOCK_FOLDED'
 
-// YAML 1.1 (Ruby Psych, PyYAML) reads these plain scalars as null, booleans, numbers or dates.
+// Ruby Psych and PyYAML (YAML 1.1) read these plain scalars as null, booleans, numbers or dates.
+// Psych matches yes/no/on/off/true/false/null in any letter case; neither reads y/n as booleans.
 const NON_STRING = [
-  /^(?:~|null|Null|NULL)?$/,
-  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
+  /^(?:~|null)?$/i,
+  /^(?:yes|no|true|false|on|off)$/i,
   /^[-+]?(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][-+]?\d+)?$/,
   /^[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|0b[01_]+)$/,
   /^[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.[\d_]*)?$/,
@@ -23,8 +24,13 @@ export function isNonStringPlain(text: string): boolean {
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
+// Most translations are letters, digits, spaces and light punctuation: accept those in one test.
+const COMMON_PLAIN = /^[A-Za-z][\w .,!?()%{}/+=-]*[\w.!?)%}]$|^[A-Za-z]$/
+const SHORT_WORD = /^(?:yes|no|true|false|on|off|null)$/i
+
 /** True when `text` can be written as a plain scalar and read back as the same string. */
 export function plainAllowed(text: string, inFlow: boolean): boolean {
+  if (COMMON_PLAIN.test(text) && !text.includes(' #') && !(inFlow && /[,{}]/.test(text))) return text.length > 5 || !SHORT_WORD.test(text)
   if (text === '' || text !== text.trim() || /[\n\r\t]/.test(text) || UNPRINTABLE.test(text)) return false
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(text)) return false
   if (text.includes(': ') || text.includes(' #') || text.endsWith(':')) return false
@@ -135,11 +141,10 @@ export function writeScalar(text: string, place: ScalarPlace, eol: string): stri
   return doubleQuoted(text) + end
 }
 
-/** A scalar in the style a person writing Rails YAML would choose: plain, else double-quoted. */
+/** A scalar in the style a person writing Rails YAML would choose: plain, else single, else double quotes. */
 export function writeCleanScalar(text: string): string {
   if (plainAllowed(text, false)) return text
-  if (text === '') return "''"
-  return doubleQuoted(text)
+  return singleAllowed(text) ? singleQuoted(text) : doubleQuoted(text)
 }
 
 /** A mapping key as written: plain when it reads back as the same string, else quoted. */

@@ -194,6 +194,11 @@ export function modelOf(tree: YTree, locale?: string): YamlModel {
 
 /** The `#` comment lines right above a line, without their markers; undefined when there are none. */
 export function commentAbove(content: string, lineStart: number): string | undefined {
+  if (lineStart === 0) return undefined
+  // Cheap check first: most keys have no comment, and this runs once per entry.
+  let i = content.lastIndexOf('\n', lineStart - 2) + 1
+  while (content.charCodeAt(i) === 32) i++
+  if (content.charCodeAt(i) !== 35) return undefined
   const lines: string[] = []
   let end = lineStart
   while (end > 0) {
