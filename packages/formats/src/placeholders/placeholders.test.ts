@@ -25,7 +25,7 @@ describe('extractPlaceholders', () => {
     ['Python named', 'Hello %(name)s, %(n)d', ['python:%(name)s', 'python:%(n)d']],
     ['HTML-like tags', 'Click <b>here</b><br/> or <a href="/x">link</a>', ['tag:<b>', 'tag:</b>', 'tag:<br/>', 'tag:<a href="/x">', 'tag:</a>']],
     ['xliff:g tags', '<xliff:g id="count" example="3">%d</xliff:g> left', ['tag:<xliff:g id="count" example="3">', 'printf:%d', 'tag:</xliff:g>']],
-    ['stringsdict variable', 'You have %#@files@ in %1$#@folders@', ['apple-variable:%#@files@', 'apple-variable:%1$#@folders@']],
+    ['stringsdict variable', 'You have %#@files@ in %1$#@folders@ (%#@total.strings@)', ['apple-variable:%#@files@', 'apple-variable:%1$#@folders@', 'apple-variable:%#@total.strings@']],
     ['plain braces in prose are not placeholders', 'use {} or { not a var } or {"a": 1}', []],
     ['email-like @ is not a placeholder', 'write to me@example.org', []],
     ['a comparison is not a tag', 'if a < b then', []],

@@ -18,7 +18,7 @@ const I18NEXT = /\{\{\s*(-\s*)?([^{}]*?)\s*\}\}/y
 const SELECTOR = /\s*(=\d+|[A-Za-z_][\w-]*)\s*\{/y
 const BRANCHES_END = /\s*\}/y
 
-const APPLE_VARIABLE = /%(?:\d+\$)?#@([A-Za-z_]\w*)@/y
+const APPLE_VARIABLE = /%(?:\d+\$)?#@([A-Za-z_][\w.]*)@/y
 const PYTHON = /%\(([^()\s]+)\)[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?[diouxXeEfFgGcrsa]/y
 const RUBY_NAMED = /%\{([A-Za-z_]\w*)\}/y
 const RUBY_FORMAT = /%<([A-Za-z_]\w*)>[-+ 0#]*\d*(?:\.\d+)?[A-Za-z]/y
