@@ -300,7 +300,7 @@ describe('android size', () => {
     expect(parsed.entries.length).toBe(100_000)
     expect(parsed.entries[1]!.value).toBe(entries[1]!.value)
     expect(androidFormat.render(file, parsed.entries, en)).toBe(file)
-  })
+  }, 120_000)
 
   test('10,000,000 characters parse', () => {
     const line = '    <string name="k">Some text that is long enough to fill the file quickly, with &amp; and \\\' escapes.</string>\n'
@@ -310,7 +310,7 @@ describe('android size', () => {
     const parsed = androidFormat.parse(file, {})
     expect(parsed.entries.length).toBe(count)
     expect(parsed.issues).toEqual([])
-  })
+  }, 120_000)
 })
 
 describe('android detection', () => {

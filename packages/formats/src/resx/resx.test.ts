@@ -192,7 +192,7 @@ describe('resx size and detection', () => {
     const parsed = resxFormat.parse(out, {})
     expect(parsed.entries).toEqual(entries)
     expect(resxFormat.render(out, parsed.entries, en)).toBe(out)
-  })
+  }, 120_000)
 
   test('10,000,000 characters parse', () => {
     const block = (i: number) => `  <data name="k${i}" xml:space="preserve">\n    <value>Some longer text to fill the file &amp; more</value>\n  </data>\n`
@@ -206,7 +206,7 @@ describe('resx size and detection', () => {
     const parsed = resxFormat.parse(parts.join(''), {})
     expect(parsed.issues).toEqual([])
     expect(parsed.entries.length).toBe(parts.length - 2)
-  })
+  }, 120_000)
 
   test.each([
     ['Resources.resx', file, 0.9],

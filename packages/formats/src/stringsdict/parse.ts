@@ -66,6 +66,14 @@ export function referencedVariables(format: string): string[] {
   return [...new Set([...format.matchAll(/%(?:\d+\$)?#@([^@]+)@/g)].map((m) => m[1]!))]
 }
 
+/** Decoded text of a `<key>`/`<string>`: the single text child directly (the common case), else the full walk. */
+export function elementText(el: XmlElement): string {
+  const { children } = el
+  if (children.length === 0) return ''
+  if (children.length === 1 && (children[0]!.type === 'text' || children[0]!.type === 'cdata')) return children[0]!.value
+  return textContent(el)
+}
+
 type Report = (severity: FormatIssue['severity'], message: string, offset: number) => void
 
 /** The key/value pairs of a plist `<dict>`, reporting a key without a value and a value without a key. */
@@ -76,16 +84,16 @@ export function dictPairs(dict: XmlElement, issue: Report): PlistPair[] {
     if (child.type === 'text' && /\S/.test(child.value)) issue('error', 'Text is not allowed directly inside <dict>', child.start)
     if (child.type !== 'element') continue
     if (child.name === 'key') {
-      if (pendingKey) issue('error', `<key>${textContent(pendingKey)}</key> has no value`, pendingKey.start)
+      if (pendingKey) issue('error', `<key>${elementText(pendingKey)}</key> has no value`, pendingKey.start)
       pendingKey = child
     } else if (!pendingKey) {
       issue('error', `<${child.name}> in <dict> has no <key> before it`, child.start)
     } else {
-      pairs.push({ key: textContent(pendingKey), keyEl: pendingKey, valueEl: child })
+      pairs.push({ key: elementText(pendingKey), keyEl: pendingKey, valueEl: child })
       pendingKey = null
     }
   }
-  if (pendingKey) issue('error', `<key>${textContent(pendingKey)}</key> has no value`, pendingKey.start)
+  if (pendingKey) issue('error', `<key>${elementText(pendingKey)}</key> has no value`, pendingKey.start)
   return pairs
 }
 
@@ -144,7 +152,7 @@ function readKey(pair: PlistPair, issue: Report): KeyUnit | null {
     issue('error', `"${pair.key}" has no NSStringLocalizedFormatKey`, pair.keyEl.start)
     return null
   }
-  const formatKey = textContent(formatEl)
+  const formatKey = elementText(formatEl)
   const single = SINGLE.exec(formatKey)
   const isSingle = !!single && variables.length === 1 && variables[0]!.name === single[1]
   const entries: Entry[] = []
@@ -168,17 +176,17 @@ function readVariable(name: string, dict: XmlElement, issue: Report): VariableUn
   const pairs = dictPairs(dict, issue)
   const spec = pairs.find((p) => p.key === 'NSStringFormatSpecTypeKey')
   // Width and device rules are not plurals: they stay in the file untouched and are not offered as entries.
-  if (!spec || textContent(spec.valueEl) !== 'NSStringPluralRuleType') return null
+  if (!spec || elementText(spec.valueEl) !== 'NSStringPluralRuleType') return null
   const forms: PluralForms = {}
   const formPairs = new Map<PluralCategory, PlistPair>()
   let valueType: string | undefined
   for (const p of pairs) {
-    if (p.key === 'NSStringFormatValueTypeKey') valueType = textContent(p.valueEl)
+    if (p.key === 'NSStringFormatValueTypeKey') valueType = elementText(p.valueEl)
     else if (isPluralCategory(p.key)) {
       if (p.valueEl.name !== 'string') issue('error', `Form "${p.key}" of "${name}" must be a <string>`, p.valueEl.start)
       else if (formPairs.has(p.key)) issue('warning', `Form "${p.key}" of "${name}" is repeated; the first is used`, p.keyEl.start)
       else {
-        forms[p.key] = textContent(p.valueEl)
+        forms[p.key] = elementText(p.valueEl)
         formPairs.set(p.key, p)
       }
     } else if (!SPEC_KEYS.has(p.key)) issue('warning', `"${p.key}" in variable "${name}" is not a plural category; kept as is`, p.keyEl.start)
