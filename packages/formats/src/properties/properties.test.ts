@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { propertiesFormat } from './index.js'
 import { loadWithJava } from './java-validator.js'
@@ -96,6 +97,12 @@ describe('properties render', () => {
     expect(out).toBe('a    = 1\nb    = 2\n# added\nnew\\ key = \\u017e\n')
   })
 
+  it('puts a new key after the last key that shares its longest dotted prefix', () => {
+    const text = 'errors.a = A\nerrors.b = B\n\nlabels.x = X\n'
+    const out = render(text, [...parse(text).entries, { key: 'errors.c', value: 'C' }, { key: 'labels.y', value: 'Y' }, { key: 'other', value: 'O' }])
+    expect(out).toBe('errors.a = A\nerrors.b = B\nerrors.c = C\n\nlabels.x = X\nlabels.y = Y\nother = O\n')
+  })
+
   it('keeps a missing final newline when it appends', () => {
     expect(render('a=1', [{ key: 'a', value: '1' }, { key: 'b', value: '2' }])).toBe('a=1\nb=2')
   })
@@ -140,6 +147,12 @@ describe('properties render', () => {
 })
 
 describe('properties detect', () => {
+  it('gives low scores to every corpus file of the other formats', () => {
+    const others = corpusFiles('.').filter((f) => !f.name.startsWith('properties/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
+    expect(others.length).toBeGreaterThan(20)
+    for (const f of others) expect(propertiesFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
+  })
+
   it.each([
     ['messages.properties', 'a=b', 0.9, 1],
     ['messages.json', '{"a": "b"}', 0, 0.1],

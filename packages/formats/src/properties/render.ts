@@ -1,7 +1,7 @@
 // Writes entries into a .properties template by splicing only the changed values.
 import type { Entry, RenderOptions } from '../format.js'
 import { BOM } from '../text.js'
-import type { PropertiesStyle } from './parse.js'
+import type { PropertiesStyle, PropertySlot } from './parse.js'
 import { scanProperties } from './parse.js'
 
 interface Edit {
@@ -72,6 +72,42 @@ export function renderCleanProperties(entries: readonly Entry[]): string {
   return entries.map((e) => entryLine(e, style) + style.eol).join('')
 }
 
+function prefixes(key: string): string[] {
+  const out: string[] = []
+  for (let i = key.lastIndexOf('.'); i > 0; i = key.lastIndexOf('.', i - 1)) out.push(key.slice(0, i))
+  return out
+}
+
+/**
+ * Edits that add new keys where a person would: after the last key sharing the longest dotted
+ * prefix (`errors.new` goes after the last `errors.*` key), else at the end of the file.
+ */
+function placeAdded(template: string, slots: readonly PropertySlot[], added: readonly Entry[], style: PropertiesStyle, endsWithEol: boolean): Edit[] {
+  if (added.length === 0) return []
+  const lastWithPrefix = new Map<string, number>()
+  slots.forEach((slot, i) => {
+    for (const p of prefixes(slot.key)) lastWithPrefix.set(p, i)
+  })
+  const groups = new Map<number, string[]>()
+  for (const entry of added) {
+    const near = prefixes(entry.key).map((p) => lastWithPrefix.get(p)).find((i) => i !== undefined) ?? -1
+    const group = groups.get(near)
+    if (group) group.push(entryLine(entry, style))
+    else groups.set(near, [entryLine(entry, style)])
+  }
+  const edits: Edit[] = []
+  for (const [index, lines] of groups) {
+    const body = lines.join(style.eol)
+    const slot = slots[index]
+    const end = template.length
+    if (slot && slot.end > slot.valueEnd) edits.push({ start: slot.end, end: slot.end, text: body + style.eol })
+    // A file without a final newline stays without one.
+    else if (endsWithEol || end === (template.startsWith(BOM) ? 1 : 0)) edits.push({ start: end, end, text: body + style.eol })
+    else edits.push({ start: end, end, text: style.eol + body })
+  }
+  return edits
+}
+
 /** Writes `entries` into a .properties template, changing only the bytes of values that differ. */
 export function renderProperties(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return renderCleanProperties(entries)
@@ -103,11 +139,10 @@ export function renderProperties(template: string | undefined, entries: readonly
     }
   }
 
-  const added: string[] = []
-  for (const [key, list] of given) {
-    const extra = list.length - (counts.get(key) ?? 0)
-    for (const entry of list.slice(0, Math.max(0, extra))) added.push(entryLine(entry, style))
-  }
+  const added: Entry[] = []
+  for (const [key, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(key) ?? 0))))
+  edits.push(...placeAdded(template, slots, added, style, endsWithEol))
+  edits.sort((a, b) => a.start - b.start)
 
   const out: string[] = []
   let at = 0
@@ -116,13 +151,5 @@ export function renderProperties(template: string | undefined, entries: readonly
     at = edit.end
   }
   out.push(template.slice(at))
-  if (added.length > 0) {
-    const body = added.join(style.eol)
-    const hasText = template.length > (template.startsWith(BOM) ? 1 : 0)
-    // A file without a final newline stays without one.
-    if (!hasText) out.push(body + style.eol)
-    else if (endsWithEol) out.push(body + style.eol)
-    else out.push(style.eol + body)
-  }
   return out.join('')
 }
