@@ -50,8 +50,12 @@ function renderInto(text: string, root: JsonObject, entries: readonly Entry[], o
     keptKeys.add(slot.key)
     if (value !== undefined && value !== slot.node.value) edits.push({ start: slot.node.start, end: slot.node.end, text: quoteJson(value, layout.style) })
   })
-  for (const key of removedKeys) {
-    if (!keptKeys.has(key)) for (const index of arb.metadataIndices.get(key) ?? []) editor.remove(index)
+  if (removedKeys.size) {
+    root.members.forEach((m, index) => {
+      if (!m.key.startsWith('@') || m.key.startsWith('@@')) return
+      const key = m.key.slice(1)
+      if (removedKeys.has(key) && !keptKeys.has(key)) editor.remove(index)
+    })
   }
   const localeNode = arb.localeMember?.member.value
   if (localeNode?.kind === 'string' && localeNode.value !== options.locale) {

@@ -13,8 +13,6 @@ export interface ArbLayout {
   messages: MessageSlot[]
   /** `@key` metadata objects by message key (the last copy when repeated). */
   metadata: Map<string, JsonMember>
-  /** Indices of every `@key` member, by message key, for removal. */
-  metadataIndices: Map<string, number[]>
   /** The `@@locale` member, when present. */
   localeMember?: { index: number; member: JsonMember }
   /** Message members whose value is not a string: kept as they are, reported. */
@@ -23,17 +21,13 @@ export interface ArbLayout {
 
 /** Sorts the members of an ARB root object into messages, `@key` metadata and `@@` globals. */
 export function readArbLayout(root: JsonObject): ArbLayout {
-  const layout: ArbLayout = { messages: [], metadata: new Map(), metadataIndices: new Map(), nonString: [] }
+  const layout: ArbLayout = { messages: [], metadata: new Map(), nonString: [] }
   root.members.forEach((member, index) => {
     const { key, value } = member
     if (key.startsWith('@@')) {
       if (key === '@@locale' && value.kind === 'string') layout.localeMember = { index, member }
     } else if (key.startsWith('@')) {
-      const name = key.slice(1)
-      if (value.kind === 'object') layout.metadata.set(name, member)
-      const list = layout.metadataIndices.get(name)
-      if (list) list.push(index)
-      else layout.metadataIndices.set(name, [index])
+      if (value.kind === 'object') layout.metadata.set(key.slice(1), member)
     } else if (value.kind === 'string') {
       layout.messages.push({ key, index, node: value })
     } else {

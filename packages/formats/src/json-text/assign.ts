@@ -17,31 +17,36 @@ export function identityOf(k: Keyed): string {
  * last copy, so a single entry belongs to the last one and earlier copies are kept as they were.
  */
 export function assignEntries<S extends Keyed, E extends Keyed>(slots: readonly S[], entries: readonly E[]): Assignment<E> {
-  // One record per identity, so each slot and entry costs a single map lookup.
-  const byId = new Map<string, { entries: E[]; slots: number[] }>()
-  const recordOf = (id: string) => {
-    let rec = byId.get(id)
-    if (!rec) {
-      rec = { entries: [], slots: [] }
-      byId.set(id, rec)
-    }
-    return rec
+  // Identities are almost always unique: store one entry or slot directly, a list only on repeats.
+  const entriesById = new Map<string, E | E[]>()
+  for (const e of entries) {
+    const id = identityOf(e)
+    const found = entriesById.get(id)
+    if (found === undefined) entriesById.set(id, e)
+    else if (Array.isArray(found)) found.push(e)
+    else entriesById.set(id, [found, e])
   }
-  for (const e of entries) recordOf(identityOf(e)).entries.push(e)
-  for (let i = 0; i < slots.length; i++) recordOf(identityOf(slots[i]!)).slots.push(i)
+  const slotsById = new Map<string, number | number[]>()
+  for (let i = 0; i < slots.length; i++) {
+    const id = identityOf(slots[i]!)
+    const found = slotsById.get(id)
+    if (found === undefined) slotsById.set(id, i)
+    else if (Array.isArray(found)) found.push(i)
+    else slotsById.set(id, [found, i])
+  }
   const assigned = new Array<E | undefined>(slots.length).fill(undefined)
   const shadowed = new Array<boolean>(slots.length).fill(false)
   const extraSet = new Set<E>()
-  for (const rec of byId.values()) {
-    const n = rec.slots.length
-    const k = rec.entries.length
-    if (k === 0) continue
-    const skip = Math.max(0, n - k)
-    for (let j = 0; j < n; j++) {
-      if (j < skip) shadowed[rec.slots[j]!] = true
-      else assigned[rec.slots[j]!] = rec.entries[j - skip]
+  for (const [id, found] of entriesById) {
+    const list = Array.isArray(found) ? found : [found]
+    const at = slotsById.get(id)
+    const slotList = at === undefined ? [] : Array.isArray(at) ? at : [at]
+    const skip = Math.max(0, slotList.length - list.length)
+    for (let j = 0; j < slotList.length; j++) {
+      if (j < skip) shadowed[slotList[j]!] = true
+      else assigned[slotList[j]!] = list[j - skip]
     }
-    for (let j = n; j < k; j++) extraSet.add(rec.entries[j]!)
+    for (let j = slotList.length; j < list.length; j++) extraSet.add(list[j]!)
   }
   return { assigned, shadowed, extra: extraSet.size ? entries.filter((e) => extraSet.has(e)) : [] }
 }

@@ -42,7 +42,7 @@ const V4_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/
 
 /** Entry key of a path: segments joined with `.` (a literal dot in a key stays a dot; meta.path tells them apart). */
 export function keyOfPath(path: readonly Segment[]): string {
-  return path.map(String).join('.')
+  return path.length === 1 ? String(path[0]) : path.map(String).join('.')
 }
 
 /** Every slot of a file in document order (a group sits where its first form is). */

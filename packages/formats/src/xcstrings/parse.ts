@@ -60,23 +60,17 @@ function entryOf(member: JsonMember, readLocale: string, warn: (message: string,
   const shouldTranslate = memberOf(node, 'shouldTranslate')?.value
   if (shouldTranslate?.kind === 'boolean' && shouldTranslate.raw === 'false') meta.shouldTranslate = false
   const localizations = memberOf(node, 'localizations')?.value
-  const states: Record<string, unknown> = {}
-  const substitutions: Record<string, unknown> = {}
-  const devices: Record<string, unknown> = {}
   if (localizations?.kind === 'object') {
     for (const loc of localizations.members) {
       const unit = readUnit(loc.value)
       values[loc.key] = unit.plural ? { value: unit.value, plural: unit.plural } : { value: unit.value }
-      if (!isPlainState(unit.state)) states[loc.key] = unit.state
+      if (!isPlainState(unit.state)) metaMap(meta, 'states')[loc.key] = unit.state
       const subs = memberOf(loc.value, 'substitutions')?.value
-      if (subs) substitutions[loc.key] = toPlain(subs)
-      if (unit.hasDevices) devices[loc.key] = toPlain(memberOf(memberOf(loc.value, 'variations')?.value, 'device')!.value)
-      checkPluralKeys(loc, warn)
+      if (subs) metaMap(meta, 'substitutions')[loc.key] = toPlain(subs)
+      if (unit.hasDevices) metaMap(meta, 'devices')[loc.key] = toPlain(memberOf(memberOf(loc.value, 'variations')?.value, 'device')!.value)
+      if (unit.plural) checkPluralKeys(loc, warn)
     }
   }
-  if (Object.keys(states).length) meta.states = states
-  if (Object.keys(substitutions).length) meta.substitutions = substitutions
-  if (Object.keys(devices).length) meta.devices = devices
   const own = values[readLocale]
   if (own) {
     entry.value = own.value
@@ -84,6 +78,11 @@ function entryOf(member: JsonMember, readLocale: string, warn: (message: string,
   }
   if (Object.keys(meta).length) entry.meta = meta
   return entry
+}
+
+/** A per-locale map in meta, created on first use (most keys need none). */
+function metaMap(meta: Record<string, unknown>, name: string): Record<string, unknown> {
+  return (meta[name] ??= {}) as Record<string, unknown>
 }
 
 function checkPluralKeys(loc: JsonMember, warn: (message: string, offset: number) => void): void {
