@@ -191,7 +191,11 @@ class Writer {
         if (!u.target) continue
         const file = this.doc.files.find((f) => f.el === u.file)!
         this.changedFiles.add(file)
-        if (policy === 'omit') this.remove(u.target)
+        if (policy === 'omit') {
+          this.remove(u.target)
+          // XLIFF 2.0: a segment past `initial` must have a target.
+          if (u.segment && u.state !== undefined && u.state !== 'initial') this.setAttr(u.segment, 'state', 'initial')
+        }
         else if (u.value !== '') this.update(file, u, { key: u.key, value: '' })
       }
     }

@@ -88,7 +88,7 @@ describe('xliff parse', () => {
       <ignorable><source> </source></ignorable>
       <segment><source>Two.</source></segment>
     </unit>`)
-    expect(parse(content, {}).entries.map((e) => e.key)).toEqual(['u1#s1', 'u1#3'.replace('3', '2')])
+    expect(parse(content, {}).entries.map((e) => e.key)).toEqual(['u1#s1', 'u1#2'])
   })
 
   it('uses the file name as context when a document holds several files', () => {
@@ -236,6 +236,21 @@ describe('xliff render into a template', () => {
     const emptied = render(simple20, entries, { ...de, missing: 'empty' })
     expect(emptied).toContain('<segment state="initial">')
     expect(parse(emptied, {}).entries[0]!.value).toBe('')
+  })
+
+  it('omits one segment of a multi-segment unit by removing its target and resetting its state', () => {
+    const content = v20(`    <unit id="u1">
+      <segment id="a" state="translated">
+        <source>One.</source>
+        <target>Eins.</target>
+      </segment>
+      <segment id="b" state="translated">
+        <source>Two.</source>
+        <target>Zwei.</target>
+      </segment>
+    </unit>`)
+    const out = render(content, parse(content, {}).entries.slice(0, 1), { ...de, missing: 'omit' })
+    expect(out).toBe(content.replace('<segment id="b" state="translated">', '<segment id="b" state="initial">').replace('        <target>Zwei.</target>\n', ''))
   })
 
   it('writes a state asked for in meta, if it is valid for the version', () => {
