@@ -4,15 +4,16 @@
 // unusual order and msgid with/without msgctxt (sl), entries without blank lines, \r\n in msgstr and
 // no final newline (tolgee), a 2007 pygettext header without Language (af-pootle).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusFiles } from '../../test/corpus.js'
+import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { readDocument } from './document.js'
 import { entryKey } from './entries.js'
-import { poFormat } from './index.js'
+import { detectPo, poFormat } from './index.js'
+import { formatString } from './strings.js'
 
 const LOCALE: Record<string, string> = {
   'po/gnome-calculator-ar.po': 'ar',
@@ -34,6 +35,36 @@ function msgfmt(content: string, name: string): string {
 const files = corpusFiles('po')
 
 describe('po corpus', () => {
+  it('scores the files of every other format low', () => {
+    const others = readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'po' && d.name !== 'xsd')
+    const scores = others.flatMap((d) => corpusFiles(d.name).map((f) => [f.name, detectPo(f.name.split('/').pop() ?? '', f.content)] as const))
+    expect(scores.length).toBeGreaterThan(40)
+    expect(scores.filter(([, score]) => score >= 0.3)).toEqual([])
+  })
+
+  it('wraps every string of the msgcat-written GNOME de and fur catalogs exactly as msgcat did', () => {
+    let checked = 0
+    for (const file of files.filter((f) => /gnome-calculator-(de|fur)/.test(f.name))) {
+      const doc = readDocument(file.content, true)
+      for (const block of doc.blocks) {
+        const lines = block.lines ?? []
+        for (let i = 0; i < lines.length; i++) {
+          const line = lines[i]
+          if (!line || !line.kind.startsWith('msg') || file.content[line.start] === '"') continue
+          let j = i + 1
+          while (lines[j] && lines[j]?.kind === line.kind && file.content[lines[j]?.start ?? 0] === '"') j++
+          const raw = lines.slice(i, j).map((l) => file.content.slice(l.start, l.end))
+          const keyword = /^\S+/.exec(raw[0] ?? '')?.[0] ?? ''
+          const index = Number(/\[(\d+)\]/.exec(keyword)?.[1] ?? 0)
+          const value = keyword === 'msgctxt' ? block.msgctxt : keyword === 'msgid' ? block.msgid : keyword === 'msgid_plural' ? block.msgidPlural : block.msgstr[index]
+          expect(formatString(keyword, value ?? '')).toEqual(raw)
+          checked++
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3000)
+  })
+
   it('has the six files SOURCES.md lists', () => {
     expect(files.map((f) => f.name).sort()).toEqual(Object.keys(LOCALE).sort())
   })

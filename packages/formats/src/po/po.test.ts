@@ -165,6 +165,11 @@ describe('po render', () => {
     msgfmt(out)
   })
 
+  it('empties every form of a plural entry under the empty policy', () => {
+    const plural = HEADER('de') + '\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d Datei"\nmsgstr[1] "%d Dateien"\n'
+    expect(poFormat.render(plural, [], { ...de, missing: 'empty' })).toBe(plural.replace('"%d Datei"', '""').replace('"%d Dateien"', '""'))
+  })
+
   it('adds new entries after the last message and before obsolete ones', () => {
     const entries = [...parse(file).entries, { key: 'New', value: 'Neu', comment: 'added', meta: { references: ['b.c:2'] } }]
     const out = poFormat.render(file, entries, de)

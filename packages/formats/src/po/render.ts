@@ -3,6 +3,7 @@
  * in msgcat's layout when there is no template.
  */
 import type { Entry, MissingPolicy, RenderOptions } from '../format.js'
+import { PLURAL_ORDER } from '../plural.js'
 import { detectEol } from '../text.js'
 import { linesOf, readDocument } from './document.js'
 import type { Block, PoDocument } from './document.js'
@@ -96,7 +97,7 @@ function isWrapped(doc: PoDocument): boolean {
 
 function emptied(block: Block): Entry {
   const entry: Entry = { key: block.msgid, value: '' }
-  if (block.isPlural) entry.plural = {}
+  if (block.isPlural) entry.plural = Object.fromEntries(PLURAL_ORDER.map((c) => [c, '']))
   return entry
 }
 

@@ -4,14 +4,14 @@
 // genstrings sentences as keys with positional `%1$@` (Sparkle), raw newlines inside quoted values,
 // `\"` escapes and no final newline (mastodon).
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusFiles } from '../../test/corpus.js'
+import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
 import type { CorpusFile } from '../../test/corpus.js'
 import { readStrings } from './document.js'
-import { stringsFormat } from './index.js'
+import { detectStrings, stringsFormat } from './index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'tolk-strings-'))
 let counter = 0
@@ -34,6 +34,13 @@ const files = corpusFiles('strings')
 const LOCALE = (name: string) => /-(\w+)\.lproj/.exec(name)?.[1] ?? 'en'
 
 describe('strings corpus', () => {
+  it('scores the files of every other format low', () => {
+    const others = readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'strings' && d.name !== 'xsd')
+    const scores = others.flatMap((d) => corpusFiles(d.name).map((f) => [f.name, detectStrings(f.name.split('/').pop() ?? '', f.content)] as const))
+    expect(scores.length).toBeGreaterThan(40)
+    expect(scores.filter(([, score]) => score >= 0.3)).toEqual([])
+  })
+
   it('has the six files SOURCES.md lists', () => {
     expect(files).toHaveLength(6)
   })
