@@ -8,6 +8,8 @@ import type { PluralMapping } from './plural-forms.js'
 /** What reading a block needs to know about the file and the request. */
 export interface PoContext {
   locale: string
+  /** False when neither the options nor the header name the locale (then `locale` is a guess). */
+  isLocaleKnown: boolean
   /** A source-locale read: an empty msgstr reads as its msgid. */
   isSource: boolean
   mapping: PluralMapping
@@ -56,6 +58,7 @@ export function makeContext(fields: Map<string, string>, locale: string | undefi
   const fallback = pluralCategories(readLocale).length
   return {
     locale: readLocale,
+    isLocaleKnown: Boolean(locale || language),
     isSource: locale !== undefined && sourceLocale !== undefined && sameLocale(locale, sourceLocale),
     mapping: mapPluralForms(forms, readLocale, fallback),
     nplurals: forms?.nplurals ?? fallback,

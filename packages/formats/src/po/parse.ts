@@ -22,7 +22,7 @@ export function parsePo(content: string, options: ParseOptions): ParseResult {
   }
   const locales: string[] = []
   if (options.sourceLocale) locales.push(options.sourceLocale)
-  if (!locales.some((l) => sameLocale(l, ctx.locale))) locales.push(ctx.locale)
+  if (ctx.isLocaleKnown && !locales.some((l) => sameLocale(l, ctx.locale))) locales.push(ctx.locale)
   issues.sort((a, b) => a.line - b.line || a.column - b.column)
   return { entries, locales, issues }
 }

@@ -55,9 +55,16 @@ describe('po parse', () => {
     expect(poFormat.render(content, entries, en)).toBe(content)
   })
 
-  it('lists the source and target locales of the file', () => {
+  it('lists the source and target locales of the file, and only the ones it knows', () => {
     expect(parse(HEADER('pt_BR'), { sourceLocale: 'en' }).locales).toEqual(['en', 'pt-BR'])
     expect(parse(HEADER('de'), de).locales).toEqual(['en', 'de'])
+    expect(parse('msgid "a"\nmsgstr "b"\n', {}).locales).toEqual([])
+  })
+
+  it('keeps the other plural forms when an entry brings only its value', () => {
+    const content = 'msgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d Datei"\nmsgstr[1] "%d Dateien"\n'
+    expect(poFormat.render(content, [{ key: '%d file', value: '%d Dateien' }], de)).toBe(content)
+    expect(poFormat.render(content, [{ key: '%d file', value: '%d Files' }], de)).toBe(content.replace('"%d Dateien"', '"%d Files"'))
   })
 
   const plurals: [string, string, string, string[], Record<string, string>][] = [

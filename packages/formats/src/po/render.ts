@@ -32,7 +32,7 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
   if (doc.issues.some((i) => i.severity === 'error')) return cleanFile(entries, options)
   const header = findHeader(doc)
   const fields = headerFields(header)
-  const retarget = needsRetarget(fields, options)
+  const retarget = header !== undefined && needsRetarget(fields, options)
   const expected = makeContext(fields, options.locale, options.sourceLocale)
   const targetForms = retarget ? pluralFormsFor(options.locale) : undefined
   const job: Job = {
@@ -118,7 +118,9 @@ function msgstrFor(block: Block, entry: Entry, job: Job): string[] {
     const before = toEntry(block, job.expected)
     if (samePlural(before.plural ?? {}, entry.plural ?? {}) || (!entry.plural && entry.value === before.value)) return block.msgstr
   }
-  return pluralTexts(entry, job.target, (i) => (job.retarget ? '' : block.msgstr[i] ?? ''))
+  // An entry that lost its plural forms on the way (only `value`, the `other` form) keeps the other forms.
+  const given = entry.plural ? entry : { ...entry, plural: { other: entry.value } }
+  return pluralTexts(given, job.target, (i) => (job.retarget ? '' : block.msgstr[i] ?? ''))
 }
 
 function samePlural(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
