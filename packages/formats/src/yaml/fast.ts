@@ -72,6 +72,7 @@ export function fastTree(content: string): YTree | undefined {
   let root: YNode | undefined
   let pending: { pair: YPair; indent: number } | undefined
   let lastScalarIndent = -1
+  let commentIndent = -1
   let seenContent = false
   let lineNo = 0
   let pos = content.startsWith(BOM) ? 1 : 0
@@ -96,7 +97,18 @@ export function fastTree(content: string): YTree | undefined {
     pos = next
     let indent = 0
     while (line.charCodeAt(indent) === 32) indent++
-    if (indent === line.length || line[indent] === '#') continue
+    if (indent === line.length || line[indent] === '#') {
+      // The yaml package counts a comment indented at least as deep as a collection, and the
+      // blank lines after it, as part of that collection.
+      if (indent < line.length) commentIndent = indent
+      for (const f of stack) {
+        if (commentIndent < 0 || f.node.indent > commentIndent) break
+        f.node.end = next
+        if (f.owner) f.owner.end = next
+      }
+      continue
+    }
+    commentIndent = -1
     if (line[indent] === '\t' || line.includes('\r')) return undefined
     if (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%'))) {
       if (seenContent || !/^---(?: +#.*| *)$/.test(line)) return undefined

@@ -20,6 +20,20 @@ function lineStartOf(content: string, offset: number): number {
   return content.lastIndexOf('\n', offset - 1) + 1
 }
 
+/**
+ * Normalises a collection end to a line start. In the yaml package's ranges a collection whose
+ * last value is empty ends right after `key:`, so the end is extended over the rest of its line.
+ */
+function toLineEnd(content: string, end: number): number {
+  if (end === 0 || content[end - 1] === '\n') return end
+  // After a trailing comment the range runs into the next line's indentation: stop at its start.
+  const lineStart = content.lastIndexOf('\n', end - 1) + 1
+  if (/^[ \t]*$/.test(content.slice(lineStart, end))) return lineStart
+  const nl = content.indexOf('\n', end)
+  const stop = nl === -1 ? content.length : nl + 1
+  return /^[ \t]*(?:#.*)?\r?\n?$/.test(content.slice(end, stop)) ? stop : end
+}
+
 function indentAt(content: string, lineStart: number): number {
   let i = lineStart
   while (content[i] === ' ') i++
@@ -144,11 +158,11 @@ export function treeFromDocument(content: string): YTree {
           keyEnd,
           isMerge: isScalar(key) && key.value === '<<' && key.type === Scalar.PLAIN,
           lineStart: start,
-          end: (valueEnd),
+          end: toLineEnd(text, valueEnd),
           value,
         }
       })
-      return { kind: 'map', items, flow, indent: (s) - lineStartOf(text, (s)), end: (end) }
+      return { kind: 'map', items, flow, indent: s - lineStartOf(text, s), end: flow ? end : toLineEnd(text, end) }
     }
     if (isSeq(node)) {
       const flow = inFlow || node.flow === true
@@ -156,9 +170,9 @@ export function treeFromDocument(content: string): YTree {
       const items = node.items.map((item) => {
         const n = item as DocNode | null
         const start = lineStartOf(text, (n?.range?.[0] ?? s))
-        return { lineStart: start, end: (n?.range?.[2] ?? s), value: build(n, depth + 1, flow, start) }
+        return { lineStart: start, end: toLineEnd(text, n?.range?.[2] ?? s), value: build(n, depth + 1, flow, start) }
       })
-      return { kind: 'seq', items, flow, indent: (s) - lineStartOf(text, (s)), end: (end) }
+      return { kind: 'seq', items, flow, indent: s - lineStartOf(text, s), end: flow ? end : toLineEnd(text, end) }
     }
     return { kind: 'other' }
   }
