@@ -9,6 +9,7 @@ import { pluralCategories } from '../plural.js'
 import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
 import { androidFormat } from './index.js'
 import { readAndroid } from './parse.js'
+import { tokenizeValue } from './value.js'
 
 const files = corpusFiles('android')
 const work = mkdtempSync(join(tmpdir(), 'tolk-aapt-'))
@@ -53,6 +54,40 @@ function aapt(resFiles: Record<string, string>): { code: number; output: string 
     if (e.code === 'ENOENT') throw new Error('aapt is not installed (apt-get install aapt)')
     return { code: e.status ?? -1, output: e.stderr ?? '' }
   }
+}
+
+/** The string resources aapt compiled, per config (`default`, `ru`, …): name -> text as aapt stores it. */
+function aaptStrings(resFiles: Record<string, string>): Map<string, Map<string, string>> {
+  const dir = join(work, `p${run - 1}`)
+  const dump = execFileSync('aapt', ['dump', '--values', 'resources', join(dir, 'out.apk')], { encoding: 'utf8', maxBuffer: 1 << 28 })
+  void resFiles
+  const configs = new Map<string, Map<string, string>>()
+  let config = new Map<string, string>()
+  let name: string | null = null
+  for (const line of dump.split('\n')) {
+    const c = /^\s+config ([^:]*):/.exec(line)
+    if (c) {
+      config = configs.get(c[1]!) ?? new Map()
+      configs.set(c[1]!, config)
+      continue
+    }
+    const r = /^\s+resource 0x[0-9a-f]+ [\w.]+:string\/(\w+):/.exec(line)
+    if (r) {
+      name = r[1]!
+      continue
+    }
+    const v = /^\s+\(string(?:8|16)\) "(.*)"$/.exec(line)
+    if (v && name) {
+      config.set(name, v[1]!.replace(/\\(["n\\])/g, (_, ch: string) => (ch === 'n' ? '\n' : ch)))
+      name = null
+    }
+  }
+  return configs
+}
+
+/** A value as aapt stores its text: markup removed, value-level escapes decoded. */
+function plainText(value: string): string {
+  return tokenizeValue(value).map((t) => (t.markup ? '' : t.text)).join('')
 }
 
 /** Resource path of a corpus file inside res/ (values or values-xx, keeping the file name). */
@@ -135,6 +170,19 @@ describe.each(files)('android corpus $name', (file) => {
     expect(aapt({ ...baseFiles(file.name), [resPath(file.name)]: edited })).toMatchObject({ code: 0 })
   })
 
+  test('aapt stores the same text for every string as the value we read', () => {
+    const knownBad = REJECTED_BEFORE.get(file.name) ?? []
+    const entries = androidFormat.parse(file.content, { locale }).entries.filter((e) => !knownBad.includes(e.key))
+    const content = knownBad.length ? androidFormat.render(file.content, entries, { ...options, missing: 'omit' }) : file.content
+    expect(aapt({ ...baseFiles(file.name), [resPath(file.name)]: content })).toMatchObject({ code: 0 })
+    const stored = aaptStrings({}).get(locale === 'en' ? '(default)' : locale) ?? aaptStrings({}).get('') ?? new Map<string, string>()
+    const strings = entries.filter((e) => !e.plural && !/\[\d+\]$/.test(e.key) && !e.meta?.reference)
+    if (!file.name.endsWith('strings.xml')) return expect(strings).toEqual([])
+    expect(strings.length).toBeGreaterThan(0)
+    // aapt's dump prints strings as C strings, so one holding U+0000 cannot be compared.
+    for (const e of strings.filter((x) => !x.value.includes('\u0000'))) expect([e.key, stored.get(e.key)]).toEqual([e.key, plainText(e.value)])
+  })
+
   test('aapt accepts a clean file rendered from its entries alone', () => {
     const entries = androidFormat.parse(file.content, { locale }).entries.filter((e) => !REJECTED_BEFORE.get(file.name)?.includes(e.key))
     const clean = androidFormat.render(undefined, entries, { locale, sourceLocale: locale })
@@ -160,4 +208,39 @@ test('the corpus holds every Android file SOURCES.md lists', () => {
     'android/etar-values/strings.xml',
     'android/moz-l10n-test/strings.xml',
   ])
+})
+
+const TRICKY = [
+  "It's", 'say "hi"', 'back\\slash', 'a\nb\tc', '@home', '?query', ' lead', 'trail ', 'a  b', 'x & y < z', 'a]]>b',
+  "<b>it's</b> bold", 'Hi <xliff:g id="n" example="Bob">%1$s</xliff:g>!', '&lt;b>escaped&lt;/b>', '<b>unclosed', '…éü😀',
+  '%1$s has %2$d new', '100%% sure', 'ctl\u0001x', '"quoted whole"', "l'été <i>chaud</i> \"frais\" @ici",
+]
+
+test('aapt stores exactly the text of tricky values we write into a clean file and into a template', () => {
+  const entries: Entry[] = TRICKY.map((value, i) => ({ key: `t${i}`, value }))
+  const clean = androidFormat.render(undefined, entries, { locale: 'fr', sourceLocale: 'en' })
+  const template = androidFormat.render(undefined, entries.map((e) => ({ ...e, value: 'x' })), { locale: 'fr', sourceLocale: 'en' })
+  const patched = androidFormat.render(template, entries, { locale: 'fr', sourceLocale: 'en' })
+  for (const content of [clean, patched]) {
+    expect(aapt({ 'values/strings.xml': content })).toEqual({ code: 0, output: '' })
+    const stored = aaptStrings({}).get('(default)')!
+    const read = androidFormat.parse(content, {}).entries
+    read.forEach((e, i) => {
+      // What we read back is what we wrote (unbalanced markup became text), and aapt agrees with it.
+      expect(e.value).toBe(TRICKY[i] === '<b>unclosed' ? '&lt;b>unclosed' : TRICKY[i])
+      expect([e.key, stored.get(e.key)]).toEqual([e.key, plainText(e.value)])
+    })
+  }
+})
+
+test('aapt accepts a source file re-targeted to Russian with every plural changed', () => {
+  const file = files.find((f) => f.name === 'android/etar-values/strings.xml')!
+  const entries = androidFormat.parse(file.content, { locale: 'en' }).entries
+    .filter((e) => e.meta?.translatable !== false)
+    .map((e) => (e.plural ? { ...e, plural: { one: `${e.plural.one ?? e.value} (1)`, few: `${e.value} (few)`, other: `${e.value} (other)` } } : e))
+  const out = androidFormat.render(file.content, entries, { locale: 'ru', sourceLocale: 'en', missing: 'omit' })
+  for (const e of androidFormat.parse(out, { locale: 'ru' }).entries.filter((x) => x.plural)) {
+    expect(Object.keys(e.plural!).sort()).toEqual(['few', 'many', 'one', 'other'])
+  }
+  expect(aapt({ ...baseFiles(file.name), 'values-ru/strings.xml': out })).toMatchObject({ code: 0 })
 })

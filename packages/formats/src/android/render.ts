@@ -72,6 +72,7 @@ class TemplateWriter {
       }
     }
     this.added()
+    this.declareNamespaces(this.edits.map((e) => e.text).join(''))
     return applyEdits(this.s, this.edits)
   }
 
@@ -182,7 +183,6 @@ class TemplateWriter {
     const lastElement = [...this.root.children].reverse().find((c) => c.type === 'element' || c.type === 'comment')
     if (lastElement) this.edits.push({ start: lastElement.end, end: lastElement.end, text: body })
     else this.insertInto(this.root, `${body}${this.eol}`)
-    this.declareNamespaces(blocks.join(''))
   }
 
   private declareNamespaces(written: string): void {

@@ -23,7 +23,9 @@ type Piece = { markup: false; text: string } | { markup: true; text: string }
 export function decodeValue(content: string, el: XmlElement): DecodedValue {
   const pieces: Piece[] = []
   flatten(content, el, pieces)
-  return resolveAndroid(pieces)
+  // aapt v1 trims a string's ends only when it has no style span (`<b>`…; `xliff:g` is not a style).
+  const isStyled = pieces.some((p) => p.markup && !/^<\/?xliff:g[\s/>]/.test(p.text))
+  return resolveAndroid(pieces, isStyled)
 }
 
 function flatten(content: string, el: XmlElement, out: Piece[]): void {
@@ -48,7 +50,7 @@ const ENTITY_TAIL = /(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y
 const TAG_START = /[A-Za-z_:/]/
 const SPECIAL = /[\\"'<&@? \n\t\r\f\v]/g
 
-function resolveAndroid(pieces: readonly Piece[]): DecodedValue {
+function resolveAndroid(pieces: readonly Piece[], isStyled: boolean): DecodedValue {
   const out: string[] = []
   const problems: string[] = []
   let quoted = false
@@ -91,7 +93,7 @@ function resolveAndroid(pieces: readonly Piece[]): DecodedValue {
       } else if (c === '"') {
         quoted = !quoted
       } else if (!quoted && (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f' || c === '\v')) {
-        if (started) pendingSpace = true
+        if (started || isStyled) pendingSpace = true
       } else {
         if (!started && !quoted && (c === '@' || c === '?')) isReference = true
         if (c === "'" && !quoted && !problems.length) problems.push('Unescaped apostrophe: write \\\' or quote the whole value (aapt rejects it)')
@@ -99,6 +101,7 @@ function resolveAndroid(pieces: readonly Piece[]): DecodedValue {
       }
     }
   }
+  if (pendingSpace && isStyled) out.push(' ')
   return { value: out.join(''), isReference, problems }
 }
 
