@@ -99,3 +99,33 @@ test('xmllint rejects a broken RESX, so the validator is really checking', () =>
   expect(xmllint('<root><data name="a"><value>x</data></root>').code).not.toBe(0)
   expect(xmllint('<root><data><value>x</value></data></root>').code).not.toBe(0)
 })
+
+/** What python's XML reader sees in each string `<data>`: name -> [value, comment]. */
+function pythonValues(content: string): [string, string | null, string | null][] {
+  const file = join(work, `v${run++}.resx`)
+  writeFileSync(file, content)
+  const script = [
+    'import json, sys, xml.etree.ElementTree as ET',
+    'root = ET.parse(sys.argv[1]).getroot()',
+    'out = []',
+    'for d in root.findall("data"):',
+    '    if d.get("type") or d.get("mimetype"): continue',
+    '    v, c = d.find("value"), d.find("comment")',
+    '    out.append([d.get("name"), None if v is None else (v.text or ""), None if c is None else (c.text or "")])',
+    'print(json.dumps(out))',
+  ].join('\n')
+  return JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8' })) as [string, string | null, string | null][]
+}
+
+describe.each(files)('resx values agree with an XML reader in $name', (file) => {
+  test('every entry holds the text python reads, for the file and for tricky edited values', () => {
+    const locale = localeOf(file.name)
+    const { entries } = resxFormat.parse(file.content, { locale })
+    const tricky = ['a & b', '<tag> & </tag>', 'x]]>y', '&amp; literal', '"quotes" \'single\'', ' spaced  out ', 'line\nbreak\n', '…😀', '\r', '']
+    const edited = entries.map((e, i) => ({ ...e, value: tricky[i % tricky.length]!, ...(i % 3 === 0 ? { comment: tricky[(i + 1) % tricky.length] } : {}) }))
+    for (const content of [file.content, resxFormat.render(file.content, edited, { locale, sourceLocale: 'en' })]) {
+      const read = resxFormat.parse(content, { locale }).entries
+      expect(pythonValues(content)).toEqual(read.map((e) => [e.key, e.value, e.comment ?? null]))
+    }
+  })
+})

@@ -125,3 +125,32 @@ describe.each(files)('stringsdict corpus $name', (file) => {
 test('plistlib rejects a dict key without a value, so the validator is really checking', () => {
   expect(plistCheck('<?xml version="1.0"?><plist version="1.0"><dict><key>a</key></dict></plist>').code).not.toBe(0)
 })
+
+/** What plistlib reads from `content`, as JSON. */
+function plistValues(content: string): Record<string, Record<string, unknown>> {
+  const file = join(work, `v${run++}.stringsdict`)
+  writeFileSync(file, content)
+  const out = execFileSync('python3', ['-c', 'import json,plistlib,sys; print(json.dumps(plistlib.load(open(sys.argv[1],"rb"))))', file], { encoding: 'utf8' })
+  return JSON.parse(out) as Record<string, Record<string, unknown>>
+}
+
+describe.each(files)('stringsdict values agree with plistlib in $name', (file) => {
+  test('every entry holds the text plistlib reads, for the file and for tricky edited values', () => {
+    const locale = localeOf(file.name)
+    const { entries } = stringsdictFormat.parse(file.content, { locale })
+    const tricky = ['a & b', '<tag> & </tag>', 'x]]>y', '&amp; literal', '"quotes" \'single\'', ' spaced  out ', 'line\nbreak', '…😀']
+    const edited = entries.map((e, i) => (e.plural ? { ...e, plural: Object.fromEntries(Object.entries(e.plural).map(([c], j) => [c, tricky[(i + j) % tricky.length]!])) } : { ...e, value: `${e.value} ${tricky[i % tricky.length]}` }))
+    for (const content of [file.content, stringsdictFormat.render(file.content, edited, { locale, sourceLocale: 'en' })]) {
+      const plist = plistValues(content)
+      for (const e of stringsdictFormat.parse(content, { locale }).entries) {
+        const meta = e.meta as { variable?: string; parent?: string; kind?: string }
+        const dict = plist[meta.parent ?? e.key]!
+        if (meta.kind === 'format') expect(dict.NSStringLocalizedFormatKey).toBe(e.value)
+        else {
+          const forms = dict[meta.variable!] as Record<string, string>
+          for (const [category, text] of Object.entries(e.plural!)) expect([e.key, category, forms[category]]).toEqual([e.key, category, text])
+        }
+      }
+    }
+  })
+})
