@@ -38,7 +38,6 @@ export class ObjectEditor {
   private readonly valueEdits = new Map<number, string>()
   private readonly memberEdits = new Map<number, string>()
   private readonly inserts = new Map<number, string[]>()
-  private readonly nested: Edit[] = []
 
   constructor(private readonly text: string, readonly node: JsonObject, private readonly layout: JsonLayout) {}
 
@@ -71,11 +70,6 @@ export class ObjectEditor {
     this.removed.add(i)
   }
 
-  /** True when member `i` is planned for removal. */
-  isRemoved(i: number): boolean {
-    return this.removed.has(i)
-  }
-
   /** Inserts a member text after member `i` (-1: before the first member). */
   insertAfter(i: number, member: string): void {
     const list = this.inserts.get(i)
@@ -86,11 +80,6 @@ export class ObjectEditor {
   /** Inserts a member text at the end of the object. */
   append(member: string): void {
     this.insertAfter(this.node.members.length - 1, member)
-  }
-
-  /** Adds an edit inside a member's value (kept members only). */
-  addNested(edit: Edit): void {
-    this.nested.push(edit)
   }
 
   /** The edits this plan amounts to. */
@@ -108,7 +97,7 @@ export class ObjectEditor {
       const close = ms.length ? text.slice(ms[ms.length - 1]!.value.end, node.end - 1) : this.layout.eol + lineIndent(text, node.start)
       return [{ start: node.start + 1, end: node.end - 1, text: lead + texts.join(',' + lead) + close }]
     }
-    const edits: Edit[] = [...this.nested]
+    const edits: Edit[] = []
     const first = kept[0]!
     if (first > 0) edits.push({ start: ms[0]!.keyStart, end: ms[first]!.keyStart, text: '' })
     for (let i = first + 1; i < ms.length; i++) {

@@ -37,11 +37,6 @@ export class PendingObject {
     for (const [k, v] of leaves) node.addLeaf(k, v)
   }
 
-  /** True when nothing was placed. */
-  get isEmpty(): boolean {
-    return this.members.length === 0
-  }
-
   /** A writable value of one member. */
   static writable(value: string | PendingObject): JsonWritable {
     if (typeof value === 'string') return value

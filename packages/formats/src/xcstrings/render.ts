@@ -176,8 +176,9 @@ class CatalogWriter {
     const added: Array<[string, JsonWritable]> = []
     for (const [locale, v] of localeValues(e, this.options.locale)) {
       const existing = localizations?.kind === 'object' ? memberOf(localizations, locale)?.value : undefined
+      if (isBlank(v)) continue
       if (existing?.kind === 'object') this.writeUnit(existing, v, locale)
-      else if (!existing && !isBlank(v)) added.push([locale, unitObject(e, locale, v)])
+      else if (!existing) added.push([locale, unitObject(e, locale, v)])
     }
     if (added.length === 0) return
     if (localizations?.kind === 'object') {
