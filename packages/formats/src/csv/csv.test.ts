@@ -182,3 +182,14 @@ describe('csv robustness', () => {
     expect(parse(text).entries.length).toBeGreaterThan(60_000)
   })
 })
+
+describe('csv ICU messages', () => {
+  it('writes an ICU plural with commas and quotes that reads back to the same message', async () => {
+    const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
+    const icu = "{count, plural, one {# ''file''} other {# files, \"quoted\"}}"
+    const out = render('key,en,cs\na,x,y\n', [{ key: 'a', value: icu, values: { en: { value: 'x' }, cs: { value: icu } } }])
+    const value = parse(out).entries[0]!.value
+    expect(value).toBe(icu)
+    expect(parseIcu(value)).toEqual(parseIcu(icu))
+  })
+})

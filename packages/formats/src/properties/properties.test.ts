@@ -197,3 +197,13 @@ describe('properties robustness', () => {
     expect(parse(text).entries.length).toBeGreaterThan(100_000)
   })
 })
+
+describe('properties ICU messages', () => {
+  it('writes an ICU plural that reads back to the same message', async () => {
+    const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
+    const icu = '{count, plural, one {# Datei = ok} other {# Dateien: große}}'
+    const out = render('a = x\n', [{ key: 'a', value: icu }])
+    expect(out).toBe('a = {count, plural, one {# Datei = ok} other {# Dateien: gro\\u00dfe}}\n')
+    expect(parseIcu(parse(out).entries[0]!.value)).toEqual(parseIcu(icu))
+  })
+})

@@ -243,3 +243,16 @@ describe('yaml robustness', () => {
     expect(parse(text).entries).toHaveLength(count)
   })
 })
+
+describe('yaml ICU messages', () => {
+  it('keeps the corpus ICU values readable and writes a new one that reads back the same', async () => {
+    const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
+    const icu = "{count, plural, one {# soubor: ''a''} other {# souborů #tag}}"
+    const out = change('en:\n  a: x\n', 'a', icu)
+    expect(parse(out).entries[0]!.value).toBe(icu)
+    expect(() => parseIcu(icu)).not.toThrow()
+    const osm = corpusFiles('yaml').find((f) => f.name.includes('osm'))!
+    const params = parse(osm.content, 'cs').entries.find((e) => e.key === 'some_text_with_params')!
+    expect(parseIcu(params.value)).toHaveLength(4)
+  })
+})
