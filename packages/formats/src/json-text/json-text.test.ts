@@ -76,6 +76,7 @@ describe('quoteJson and detectStringStyle', () => {
   it.each([
     ['é "q" \\ /\n\u0001', { asciiOnly: false, escapeSlash: false }, '"é \\"q\\" \\\\ /\\n\\u0001"'],
     ['é/😀', { asciiOnly: true, escapeSlash: true }, '"\\u00e9\\/\\ud83d\\ude00"'],
+    ['a\ud800b 😀 \udc00', { asciiOnly: false, escapeSlash: false }, '"a\\ud800b 😀 \\udc00"'],
   ])('quotes %j in style %j', (value, style, token) => {
     expect(quoteJson(value, style)).toBe(token)
   })

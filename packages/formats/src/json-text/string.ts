@@ -21,7 +21,8 @@ const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '
 
 /** Quotes `value` as a JSON string token in the given style. */
 export function quoteJson(value: string, style: StringStyle = PLAIN_STYLE): string {
-  const pattern = style.asciiOnly ? /["\\\x00-\x1f\/\u007f-\uffff]/g : /["\\\x00-\x1f\/]/g
+  // Lone surrogates are escaped: raw, they would turn into U+FFFD when the file is encoded as UTF-8.
+  const pattern = style.asciiOnly ? /["\\\x00-\x1f\/\u007f-\uffff]/g : /["\\\x00-\x1f\/]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
   return '"' + value.replace(pattern, (ch) => {
     const short = SHORT[ch]
     if (short) return short
