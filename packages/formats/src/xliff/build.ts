@@ -2,7 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { escapeAttr, escapeText } from '../xml/index.js'
 import { valueToXml } from './inline.js'
-import { writeIcuPlural } from './icu-plural.js'
+import { wantedForms, writeIcuPlural } from './icu-plural.js'
 import { nmtoken } from './model.js'
 import type { XliffVersion } from './model.js'
 
@@ -33,8 +33,8 @@ export function pluralArg(entry: Entry): string {
 
 /** Source and target text of a new unit: plural forms become one ICU plural message with the locale's categories. */
 export function textsOf(entry: Entry, options: RenderOptions): { source: string; target: string } {
-  const target = entry.plural && Object.keys(entry.plural).length > 0
-    ? writeIcuPlural(pluralArg(entry), entry.plural, options.locale) : entry.value
+  const forms = wantedForms(entry)
+  const target = forms ? writeIcuPlural(pluralArg(entry), forms, options.locale) : entry.value
   const source = entry.sourcePlural && Object.keys(entry.sourcePlural).length > 0
     ? writeIcuPlural(pluralArg(entry), entry.sourcePlural, options.sourceLocale)
     : entry.source ?? (options.locale === options.sourceLocale ? target : '')

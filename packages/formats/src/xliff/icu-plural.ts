@@ -54,3 +54,12 @@ export function samePlural(a: PluralForms | undefined, b: PluralForms | undefine
   for (const k of keys) if (a[k] !== b[k]) return false
   return true
 }
+
+/**
+ * The plural forms an entry asks for, or undefined when it has none. `value` is meant to equal the `other` form;
+ * when a caller changed `value` alone, the new value wins as `other`.
+ */
+export function wantedForms(entry: { value: string; plural?: PluralForms }): PluralForms | undefined {
+  if (!entry.plural || Object.keys(entry.plural).length === 0) return undefined
+  return entry.plural.other === entry.value ? entry.plural : { ...entry.plural, other: entry.value }
+}

@@ -1,10 +1,11 @@
 /** Reads an XLIFF 1.2 or 2.0 document into units that know their elements, so parse and render share one reading. */
-import type { FormatIssue } from '../format.js'
+import type { FormatIssue, PluralCategory } from '../format.js'
 import { attrValue, createLineIndex, localName, scanXml, textContent } from '../xml/index.js'
 import type { XmlElement, XmlScan } from '../xml/index.js'
 import { inlineValue } from './inline.js'
 import { readIcuPlural } from './icu-plural.js'
 import type { IcuPlural } from './icu-plural.js'
+import { groupXcodePlurals } from './xcode-plural.js'
 
 /** XLIFF versions this module reads. */
 export type XliffVersion = '1.2' | '2.0'
@@ -31,6 +32,8 @@ export interface XliffUnit {
   /** The target as plural forms, when it is one ICU plural message. */
   plural?: IcuPlural
   sourcePlural?: IcuPlural
+  /** For an Xcode plural group (see xcode-plural.ts): the trans-unit of each form. */
+  forms?: Map<PluralCategory, XliffUnit>
 }
 
 /** One `<file>` of the document and the units it holds. */
@@ -91,7 +94,10 @@ export function readXliff(content: string): { doc?: XliffDocument; issues: Forma
       targetLanguage: version === '1.2' ? attrValue(el, 'target-language') : attrValue(root, 'trgLang'),
     }
     if (file.container) {
-      if (version === '1.2') collect12(content, file, file.container, context)
+      if (version === '1.2') {
+        collect12(content, file, file.container, context)
+        file.units = groupXcodePlurals(file.units)
+      }
       else collect20(content, file, file.container, context)
     }
     files.push(file)
@@ -100,6 +106,7 @@ export function readXliff(content: string): { doc?: XliffDocument; issues: Forma
   for (const f of files) for (const l of [f.sourceLanguage, f.targetLanguage]) if (l && !locales.includes(l)) locales.push(l)
   const units = files.flatMap((f) => f.units)
   for (const u of units) {
+    if (u.forms) continue
     if (u.value.startsWith('{')) u.plural = readIcuPlural(u.value)
     if (u.sourceText.startsWith('{')) u.sourcePlural = readIcuPlural(u.sourceText)
   }

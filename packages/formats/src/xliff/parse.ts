@@ -20,7 +20,7 @@ export function parseXliff(content: string, _options: ParseOptions = {}): ParseR
     const entry: Entry = { key: u.key, value: u.plural?.forms.other ?? u.value, source: u.sourcePlural?.forms.other ?? u.sourceText, meta: u.meta }
     if (u.plural) {
       entry.plural = u.plural.forms
-      entry.meta = { ...u.meta, icuPlural: u.plural.arg }
+      if (u.plural.arg) entry.meta = { ...u.meta, icuPlural: u.plural.arg }
     }
     if (u.sourcePlural) entry.sourcePlural = u.sourcePlural.forms
     if (u.context !== undefined) entry.context = u.context

@@ -1,13 +1,15 @@
 /** XLIFF render: writes entries into the last pushed file, editing only the bytes of what changed. */
-import type { Entry, RenderOptions } from '../format.js'
+import type { Entry, PluralCategory, PluralForms, RenderOptions } from '../format.js'
+import { pluralCategories } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { cleanXliff, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
-import { samePlural, writeIcuPlural } from './icu-plural.js'
+import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
 import { readXliff } from './model.js'
+import { xcodeFormId } from './xcode-plural.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
 
 const STATES_12 = new Set(['new', 'needs-translation', 'needs-adaptation', 'needs-l10n', 'needs-review-translation',
@@ -73,12 +75,17 @@ class Writer {
       for (const u of file.units) {
         // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
         const entry = queues.get(u.context ?? '')?.get(u.key)?.shift()
-        if (entry) this.update(file, u, entry)
+        if (entry) {
+          if (u.forms) this.updateGroup(file, u, u.forms, entry)
+          else this.update(file, u, entry)
+        }
         if (!trackMissing) continue
-        const tally = missingByUnit.get(u.unit) ?? { total: 0, missing: [] }
-        tally.total++
-        if (!entry) tally.missing.push(u)
-        missingByUnit.set(u.unit, tally)
+        for (const member of u.forms?.values() ?? [u]) {
+          const tally = missingByUnit.get(member.unit) ?? { total: 0, missing: [] }
+          tally.total++
+          if (!entry) tally.missing.push(member)
+          missingByUnit.set(member.unit, tally)
+        }
       }
     }
     this.handleMissing(missingByUnit)
@@ -129,11 +136,39 @@ class Writer {
     if (version === '2.0' && u.segment && (u.target || !emptied)) this.setAttr(u.segment, 'state', state)
   }
 
+  /**
+   * An Xcode plural group: when the forms changed, writes exactly the locale's categories — updating the units it
+   * has, adding units for missing categories after the group, removing units of categories the locale lacks.
+   */
+  private updateGroup(file: XliffFile, g: XliffUnit, forms: Map<PluralCategory, XliffUnit>, entry: Entry): void {
+    const old = g.plural!.forms
+    const want: PluralForms = wantedForms(entry) ?? { ...old, other: entry.value }
+    if (samePlural(want, old)) return
+    this.changedFiles.add(file)
+    const categories = pluralCategories(this.options.locale)
+    const prefix = String(g.meta.xcodePlural)
+    const sources = g.sourcePlural?.forms ?? {}
+    const added: Entry[] = []
+    for (const category of categories) {
+      const value = want[category] ?? want.other ?? ''
+      const unit = forms.get(category)
+      if (unit) this.update(file, unit, { key: unit.key, value })
+      else added.push({ key: xcodeFormId(prefix, category), value, source: sources[category] ?? sources.other ?? '' })
+    }
+    for (const [category, unit] of forms) if (!categories.includes(category)) this.remove(unit.unit)
+    if (added.length === 0) return
+    const anchor = forms.get('other')!.unit
+    const layout = this.layoutAt(anchor, file.container ?? anchor)
+    const text = added.map((e) => `${this.eol}${layout.unitIndent}${transUnit12(e, this.options, layout)}`).join('')
+    this.edits.push({ start: anchor.end, end: anchor.end, text })
+  }
+
   /** The target text for `entry`: its plural forms as an ICU plural for the locale, else its value; unchanged forms keep the template's text. */
   private targetText(u: XliffUnit, entry: Entry): string {
-    if (entry.plural && Object.keys(entry.plural).length > 0) {
-      if (u.plural && samePlural(entry.plural, u.plural.forms)) return u.value
-      return writeIcuPlural(u.plural?.arg ?? pluralArg(entry), entry.plural, this.options.locale)
+    const forms = wantedForms(entry)
+    if (forms) {
+      if (u.plural && samePlural(forms, u.plural.forms)) return u.value
+      return writeIcuPlural(u.plural?.arg ?? pluralArg(entry), forms, this.options.locale)
     }
     if (u.plural && entry.value === u.plural.forms.other) return u.value
     return entry.value
@@ -232,13 +267,8 @@ class Writer {
     const units = [...new Set(file.units.map((u) => u.unit))].filter((el) => !this.removed.has(el))
     const lastUnit = units[units.length - 1]
     const containerIndent = indentAt(this.content, container.start)
-    const unitIndent = lastUnit ? indentAt(this.content, lastUnit.start) : containerIndent + '  '
-    const step = unitIndent.startsWith(containerIndent) && unitIndent.length > containerIndent.length
-      ? unitIndent.slice(containerIndent.length) : '  '
-    const firstChild = lastUnit?.children.find((c): c is XmlElement => c.type === 'element')
-    const childIndent = firstChild && /\n[ \t]*$/.test(this.content.slice(lastUnit!.start, firstChild.start))
-      ? indentAt(this.content, firstChild.start) : unitIndent + step
-    const layout: Layout = { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix }
+    const layout = this.layoutAt(lastUnit, container)
+    const unitIndent = layout.unitIndent
     const build = this.doc.version === '1.2' ? transUnit12 : unit20
     const text = entries.map((e) => `${this.eol}${unitIndent}${build(e, this.options, layout)}`).join('')
     if (lastUnit) {
@@ -251,6 +281,18 @@ class Writer {
       const tail = inner.includes('\n') ? '' : `${this.eol}${containerIndent}`
       this.edits.push({ start: container.contentStart, end: container.contentStart, text: text + tail })
     }
+  }
+
+  /** Layout for new units next to `unit` (or first in `container`): the sibling's indentation and its children's. */
+  private layoutAt(unit: XmlElement | undefined, container: XmlElement): Layout {
+    const containerIndent = indentAt(this.content, container.start)
+    const unitIndent = unit ? indentAt(this.content, unit.start) : containerIndent + '  '
+    const step = unitIndent.startsWith(containerIndent) && unitIndent.length > containerIndent.length
+      ? unitIndent.slice(containerIndent.length) : '  '
+    const firstChild = unit?.children.find((c): c is XmlElement => c.type === 'element')
+    const childIndent = firstChild && /\n[ \t]*$/.test(this.content.slice(unit!.start, firstChild.start))
+      ? indentAt(this.content, firstChild.start) : unitIndent + step
+    return { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix }
   }
 
   /** Names the target language where a file changed: `target-language` (1.2 file) or `trgLang` (2.0 root). */

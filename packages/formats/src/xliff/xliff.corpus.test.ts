@@ -61,7 +61,9 @@ describe.each(files)('xliff corpus: $name', (file) => {
   })
 
   it('changes only the edited value (and its state and language attributes) when one value changes', () => {
-    const index = Math.floor(parsed.entries.length / 2)
+    // A plain string: editing a plural may rightly add forms the locale needs (tested in xliff.test.ts).
+    const middle = Math.floor(parsed.entries.length / 2)
+    const index = parsed.entries.findIndex((e, i) => i >= middle && !e.plural)
     const edited = parsed.entries.map((e, i) => (i === index ? { ...e, value: 'Édité & <neu>' } : e))
     const out = renderXliff(file.content, edited, options)
     const reparsed = parseXliff(out, {})
@@ -99,6 +101,16 @@ describe('xliff output we write passes the OASIS schema', () => {
     const out = renderXliff(undefined, entries.map((e) => ({ ...e, meta: { xliff: '2.0' } })), de)
     expect(out).toContain('version="2.0"')
     expect(xmllintXliff(out, '2.0')).toBe('')
+  })
+
+  it('after writing Russian plural forms into the Xcode export', () => {
+    const file = files.find((f) => f.name.includes('xcode'))!
+    const parsed = parseXliff(file.content, {})
+    const ru = { one: '%d файл', few: '%d файла', many: '%d файлов', other: '%d файла' }
+    const edited = parsed.entries.map((e) => (e.plural ? { ...e, value: ru.other, plural: ru } : e))
+    const out = renderXliff(file.content, edited, { locale: 'ru', sourceLocale: 'en' })
+    expect(out.match(/many:dict/g)).toHaveLength(3)
+    expect(xmllintXliff(out, '1.2')).toBe('')
   })
 
   it.each(files)('after adding new keys, emptying and omitting others in $name', (file) => {

@@ -279,9 +279,46 @@ describe('xliff plurals', () => {
       ja: { one: 'x', other: '# ファイル' },
       ar: { zero: '0', one: '1', two: '2', few: '3', many: '4', other: '5' },
     }
-    const out = render(icu, [{ ...e!, plural: forms[locale] }], { locale, sourceLocale: 'en' })
+    const out = render(icu, [{ ...e!, value: forms[locale]!.other!, plural: forms[locale] }], { locale, sourceLocale: 'en' })
     expect(parse(out, {}).entries[0]!.value).toBe(forms[locale]!.other)
     expect(out).toContain(`<target state="translated">${expected}</target>`)
+  })
+
+  it('takes a changed value as the other form when the caller left plural as parsed', () => {
+    const [e] = parse(icu, {}).entries
+    expect(render(icu, [{ ...e!, value: '# Files' }], de)).toContain('<target state="translated">{n, plural, one {# Datei} other {# Files}}</target>')
+  })
+
+  const xcode = v12(`      <trans-unit id="/files:dict/count:dict/one:dict/:string">
+        <source>%d file</source>
+        <target>%d Datei</target>
+      </trans-unit>
+      <trans-unit id="/files:dict/count:dict/other:dict/:string">
+        <source>%d files</source>
+        <target>%d Dateien</target>
+      </trans-unit>`)
+
+  it('reads the per-form units of an Xcode stringsdict export as one plural entry', () => {
+    const { entries } = parse(xcode, {})
+    expect(entries).toEqual([expect.objectContaining({
+      key: '/files:dict/count:dict', value: '%d Dateien', plural: { one: '%d Datei', other: '%d Dateien' },
+      source: '%d files', sourcePlural: { one: '%d file', other: '%d files' },
+    })])
+    expect(render(xcode, entries, de)).toBe(xcode)
+  })
+
+  it('adds and removes Xcode form units so the file holds exactly the forms of the locale', () => {
+    const [e] = parse(xcode, {}).entries
+    const ru = render(xcode, [{ ...e!, value: '%d файла', plural: { one: '%d файл', few: '%d файла', many: '%d файлов', other: '%d файла' } }], { locale: 'ru', sourceLocale: 'en' })
+    expect(parse(ru, {}).entries[0]!.plural).toEqual({ one: '%d файл', few: '%d файла', many: '%d файлов', other: '%d файла' })
+    expect(ru).toContain(`      </trans-unit>
+      <trans-unit id="/files:dict/count:dict/few:dict/:string">
+        <source>%d files</source>
+        <target state="translated">%d файла</target>
+      </trans-unit>`)
+    const ja = render(xcode, [{ ...e!, value: '%d ファイル', plural: { other: '%d ファイル' } }], { locale: 'ja', sourceLocale: 'en' })
+    expect(parse(ja, {}).entries[0]!.plural).toEqual({ other: '%d ファイル' })
+    expect(ja).not.toContain('one:dict')
   })
 
   it('keeps Angular plurals with =N selectors as plain text', () => {
