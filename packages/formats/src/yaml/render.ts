@@ -61,6 +61,7 @@ function branchLines(branch: Branch, indent: number, locale: string, eol: string
     const name = prefix + segment
     if (child.entry) {
       const e = child.entry
+      if (e.comment) for (const line of e.comment.split('\n')) out.push(`${pad}# ${line}`.trimEnd() + eol)
       if (e.plural && Object.keys(e.plural).length > 0) {
         out.push(`${pad}${writeKey(name)}:${eol}`, ...formLines(e, indent + 2, locale, eol, writeCleanScalar))
       } else {

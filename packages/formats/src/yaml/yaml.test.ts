@@ -170,6 +170,12 @@ describe('yaml render', () => {
     expect(render('en:\n  a: x\n  # about b\n  b: y\n', [{ key: 'a', value: 'x' }], 'en', missing)).toBe(expected)
   })
 
+  it('writes an entry comment above a new key, where parse reads it back', () => {
+    const out = render('en:\n  a: x\n', [{ key: 'a', value: 'x' }, { key: 'b', value: 'y', comment: 'Shown on the button\nshort' }])
+    expect(out).toBe('en:\n  a: x\n  # Shown on the button\n  # short\n  b: y\n')
+    expect(parse(out).entries[1]!.comment).toBe('Shown on the button\nshort')
+  })
+
   it('writes a clean Rails file from entries alone', () => {
     const out = render(undefined, [
       { key: 'a.b', value: 'x' },
