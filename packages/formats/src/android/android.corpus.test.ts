@@ -244,3 +244,9 @@ test('aapt accepts a source file re-targeted to Russian with every plural change
   }
   expect(aapt({ ...baseFiles(file.name), 'values-ru/strings.xml': out })).toMatchObject({ code: 0 })
 })
+
+const OTHER_DIRS = ['json', 'yaml', 'xcstrings', 'strings', 'stringsdict', 'android', 'po', 'xliff12', 'xliff20', 'arb', 'properties', 'resx', 'csv'].filter((d) => d !== 'android')
+
+test.each(OTHER_DIRS)('gives low scores to every %s corpus file', (dir) => {
+  for (const other of corpusFiles(dir)) expect([other.name, androidFormat.detect(other.name, other.content)]).toEqual([other.name, 0])
+})

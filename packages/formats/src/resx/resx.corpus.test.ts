@@ -129,3 +129,9 @@ describe.each(files)('resx values agree with an XML reader in $name', (file) => 
     }
   })
 })
+
+const OTHER_DIRS = ['json', 'yaml', 'xcstrings', 'strings', 'stringsdict', 'android', 'po', 'xliff12', 'xliff20', 'arb', 'properties', 'resx', 'csv'].filter((d) => d !== 'resx')
+
+test.each(OTHER_DIRS)('gives low scores to every %s corpus file', (dir) => {
+  for (const other of corpusFiles(dir)) expect([other.name, resxFormat.detect(other.name, other.content)]).toEqual([other.name, 0])
+})

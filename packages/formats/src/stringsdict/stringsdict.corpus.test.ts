@@ -154,3 +154,9 @@ describe.each(files)('stringsdict values agree with plistlib in $name', (file) =
     }
   })
 })
+
+const OTHER_DIRS = ['json', 'yaml', 'xcstrings', 'strings', 'stringsdict', 'android', 'po', 'xliff12', 'xliff20', 'arb', 'properties', 'resx', 'csv'].filter((d) => d !== 'stringsdict')
+
+test.each(OTHER_DIRS)('gives low scores to every %s corpus file', (dir) => {
+  for (const other of corpusFiles(dir)) expect([other.name, stringsdictFormat.detect(other.name, other.content)]).toEqual([other.name, 0])
+})
