@@ -1,4 +1,4 @@
-import { ServiceError } from '@tolk/core'
+import { Authenticator, ServiceError } from '@tolk/core'
 import { ping, type Database, type Kysely } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
@@ -10,6 +10,8 @@ export interface AppDeps {
   db: Kysely<Database>
   baseUrl: string
   clock?: () => Date
+  /** Shared with main.ts, which feeds it revocation notices from other instances. */
+  auth?: Authenticator
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -32,6 +34,6 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/.well-known/oauth-protected-resource', (c) => c.json(metadata(deps.baseUrl)))
   app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
 
-  mountRest(app, { db: deps.db, baseUrl: deps.baseUrl, clock })
+  mountRest(app, { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock })
   return app
 }

@@ -1,7 +1,7 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
-import { bootstrapIfEmpty, configFromEnv } from '@tolk/core'
-import { connect, migrateToLatest } from '@tolk/db'
+import { Authenticator, bootstrapIfEmpty, configFromEnv } from '@tolk/core'
+import { KEY_REVOKED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 
 const config = configFromEnv(process.env)
@@ -10,7 +10,10 @@ await migrateToLatest(conn.db)
 const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey)
 if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n(shown once; keep it)`)
 
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl })
+const auth = new Authenticator(conn.db)
+// Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
+await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   console.log(`Tolk API listening on ${config.publicUrl} (${where}; listening on ${info.address}:${info.port})`)

@@ -1,10 +1,11 @@
-import { authenticate, catalog, fail, findOp, hasCredential, invoke, openApi, type Principal } from '@tolk/core'
+import { catalog, fail, findOp, hasCredential, invoke, openApi, type Authenticator, type Principal } from '@tolk/core'
 import type { Database, Kysely, Surface } from '@tolk/db'
 import type { Context, Hono } from 'hono'
 
 /** What the REST surface needs from the app. */
 export interface RestDeps {
   db: Kysely<Database>
+  auth: Authenticator
   baseUrl: string
   clock: () => Date
 }
@@ -29,7 +30,7 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     const principal = await principalOf(c, deps, op.public ?? false)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
     const out = await invoke(
-      { db: deps.db, principal, surface: surfaceOf(c), requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock },
+      { db: deps.db, principal, surface: surfaceOf(c), requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth },
       op.name,
       raw,
     )
@@ -43,7 +44,7 @@ async function principalOf(c: Context, deps: RestDeps, isPublic: boolean): Promi
     if (isPublic) return null
     fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key: tolk_...')
   }
-  return authenticate(deps.db, headers, deps.clock())
+  return deps.auth.authenticate(headers)
 }
 
 /** The CLI names itself in its User-Agent, so activity can show surface cli. */

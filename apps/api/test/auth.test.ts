@@ -1,4 +1,7 @@
-import { expect, test } from 'vitest'
+import { Authenticator } from '@tolk/core'
+import { KEY_REVOKED_CHANNEL } from '@tolk/db'
+import { expect, test, vi } from 'vitest'
+import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
 
 const METADATA = `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`
@@ -49,6 +52,22 @@ forEachBackend('authentication', (env) => {
     const after = await ci.call('get_workspace')
     expect(after.status).toBe(401)
     expect(after.body.code).toBe('invalid_key')
+  })
+
+  test('a key revoked through one API instance stops working on another instance that had it cached', async () => {
+    const owner = await env.workspace()
+    const created = (await owner.call('create_api_key', { name: 'shared' })).body
+    const authB = new Authenticator(env.conn().db)
+    const unlisten = await env.conn().listen(KEY_REVOKED_CHANNEL, (hash) => authB.evict(hash), () => authB.clear())
+    try {
+      const appB = createApp({ db: env.conn().db, baseUrl: BASE_URL, auth: authB })
+      const callB = () => appB.request(`${BASE_URL}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${created.key}` } })
+      expect((await callB()).status).toBe(200) // now cached on B
+      expect((await owner.call('revoke_api_key', { key: created.id })).status).toBe(200)
+      await vi.waitFor(async () => expect((await callB()).status).toBe(401), { timeout: 2000, interval: 5 })
+    } finally {
+      await unlisten()
+    }
   })
 
   test('keys are tolk_ + random, shown once; listings show only the prefix', async () => {

@@ -14,20 +14,79 @@ export function hasCredential(h: CredentialHeaders): boolean {
   return Boolean(h.authorization?.trim() || h.apiKey?.trim())
 }
 
+interface CachedKey {
+  principal: Principal
+  keyId: string
+  expiresAt: number
+  touchedAt: number
+}
+
+/** How long a resolved key is trusted without a revocation notice; a safety net if a notice is ever missed. */
+const CACHE_TTL_MS = 30_000
+/** last_used_at is written at most this often per key and instance. */
+const TOUCH_EVERY_MS = 60_000
+const MAX_ENTRIES = 10_000
+
 /**
- * Resolves the credential of a request to its workspace and role. Every call reads the key row, so a
- * revoked key stops working at once on every API instance (spec § API key ops).
+ * Resolves credentials to principals. Resolved keys are cached per instance; revoke_api_key evicts the
+ * key here at commit and NOTIFYs every other instance (see KEY_REVOKED_CHANNEL), so a revoked key stops
+ * working at once everywhere while a request costs no key lookup.
  */
-export async function authenticate(db: Kysely<Database>, h: CredentialHeaders, now: Date): Promise<Principal> {
-  const token = credentialOf(h)
-  if (!token.startsWith(KEY_PREFIX)) {
-    // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token; this server issues none.
-    fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
+export class Authenticator {
+  private readonly cache = new Map<string, CachedKey>()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** The principal of the request's credential, or 401 unauthorized / invalid_key / invalid_token. */
+  async authenticate(h: CredentialHeaders): Promise<Principal> {
+    const token = credentialOf(h)
+    if (!token.startsWith(KEY_PREFIX)) {
+      // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token; this server issues none.
+      fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
+    }
+    const hash = hashApiKey(token)
+    const now = this.clock().getTime()
+    const hit = this.cache.get(hash)
+    if (hit && hit.expiresAt > now) {
+      await this.touch(hit, now)
+      return hit.principal
+    }
+    const key = await findApiKeyByHash(this.db, hash)
+    if (!key || key.revoked_at) {
+      this.cache.delete(hash)
+      fail('invalid_key', 'This API key does not exist or was revoked; create a new one with create_api_key.')
+    }
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear()
+    const entry: CachedKey = {
+      principal: { workspaceId: key.workspace_id, role: key.role, actor: { type: 'api_key', id: key.id, name: key.name } },
+      keyId: key.id,
+      expiresAt: now + CACHE_TTL_MS,
+      touchedAt: 0,
+    }
+    this.cache.set(hash, entry)
+    await this.touch(entry, now)
+    return entry.principal
   }
-  const key = await findApiKeyByHash(db, hashApiKey(token))
-  if (!key || key.revoked_at) fail('invalid_key', 'This API key does not exist or was revoked; create a new one with create_api_key.')
-  await touchApiKey(db, key.id, now)
-  return { workspaceId: key.workspace_id, role: key.role, actor: { type: 'api_key', id: key.id, name: key.name } }
+
+  /** Forgets a key (its hash), after a revocation here or a notice from another instance. */
+  evict(hash: string): void {
+    this.cache.delete(hash)
+  }
+
+  /** Forgets every key; used when revocation notices may have been missed. */
+  clear(): void {
+    this.cache.clear()
+  }
+
+  // Awaited rather than fire-and-forget, so no query outlives its request; throttling keeps it off most requests.
+  private async touch(entry: CachedKey, now: number): Promise<void> {
+    if (now - entry.touchedAt < TOUCH_EVERY_MS) return
+    entry.touchedAt = now
+    await touchApiKey(this.db, entry.keyId, new Date(now))
+  }
 }
 
 function credentialOf(h: CredentialHeaders): string {

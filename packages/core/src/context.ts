@@ -34,6 +34,8 @@ export interface OpContext {
   /** The {base_url} of the spec, for links. */
   baseUrl: string
   clock: () => Date
+  /** Forgets a revoked key on this instance (other instances learn it by NOTIFY). */
+  authCache?: { evict(hash: string): void }
 }
 
 /** The context of an op that needs a credential: the workspace is known, and writes can note activity. */
@@ -42,4 +44,6 @@ export interface AuthedContext extends OpContext {
   workspaceId: string
   /** Adds an activity row, written in the op's transaction. */
   activity(note: ActivityNote): void
+  /** Runs `fn` once the op's transaction has committed (never if it rolls back). */
+  afterCommit(fn: () => void | Promise<void>): void
 }

@@ -21,17 +21,26 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   if (!parsed.success) fail('invalid_input', `The input of ${name} is not valid; fix the listed issues.`, { issues: issuesFrom(parsed.issues) })
   if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
   const principal = ctx.principal
-  if (op.kind === 'read') return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: readOnlyActivity(name) }, parsed.output)
+  if (op.kind === 'read') {
+    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: readOnly(name), afterCommit: readOnly(name) }, parsed.output)
+  }
 
-  return withTx(ctx.db, async (tx) => {
+  const committed: (() => void | Promise<void>)[] = []
+  const out = await withTx(ctx.db, async (tx) => {
     const notes: ActivityNote[] = []
-    const authed: AuthedContext = { ...ctx, db: tx, principal, workspaceId: principal.workspaceId, activity: (n) => void notes.push(n) }
-    const out = await op.handler(authed, parsed.output)
+    const authed: AuthedContext = {
+      ...ctx, db: tx, principal, workspaceId: principal.workspaceId,
+      activity: (n) => void notes.push(n),
+      afterCommit: (fn) => void committed.push(fn),
+    }
+    const result = await op.handler(authed, parsed.output)
     // Every write leaves a trace, even one whose handler noted nothing.
     if (notes.length === 0) notes.push({ summary: name })
     await insertActivity(tx, notes.map((n) => activityRow(authed, name, n)))
-    return out
+    return result
   })
+  for (const fn of committed) await fn()
+  return out
 }
 
 function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewActivity {
@@ -42,9 +51,9 @@ function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewAct
   }
 }
 
-function readOnlyActivity(op: string) {
+function readOnly(op: string) {
   return () => {
-    throw new Error(`read op ${op} tried to record activity`)
+    throw new Error(`read op ${op} tried to write`)
   }
 }
 

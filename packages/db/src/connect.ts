@@ -18,6 +18,11 @@ export interface ConnectOptions {
 export interface Connection {
   db: Kysely<Database>
   engine: 'postgres' | 'pglite'
+  /**
+   * Subscribes to NOTIFY on a channel (on a dedicated connection for PostgreSQL). `onReconnect` runs
+   * after the listener reconnects, when notifications may have been missed. Returns the unsubscribe.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -29,13 +34,33 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
       onnotice: () => {},
     })
     const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: sql }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      engine: 'postgres',
+      async listen(channel, onMessage, onReconnect) {
+        let first = true
+        const req = await sql.listen(channel, onMessage, () => {
+          if (!first) onReconnect?.()
+          first = false
+        })
+        return () => req.unlisten()
+      },
+      close: () => db.destroy(),
+    }
   }
   const dataDir = options.dataDir ?? './.tolk'
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
-  return { db, engine: 'pglite', close: () => db.destroy() }
+  return {
+    db,
+    engine: 'pglite',
+    async listen(channel, onMessage) {
+      const unlisten = await pglite.listen(channel, onMessage)
+      return () => unlisten()
+    },
+    close: () => db.destroy(),
+  }
 }
 
 /** True when the database answers a trivial query (for /readyz). */

@@ -1,4 +1,4 @@
-import { findApiKeyById, insertApiKey, listApiKeys, revokeApiKey } from '@tolk/db'
+import { findApiKeyById, insertApiKey, listApiKeys, notifyKeyRevoked, revokeApiKey } from '@tolk/db'
 import type * as c from '../contract/api-key.js'
 import { fail } from '../errors.js'
 import { displayPrefix, generateApiKey, hashApiKey } from '../services/api-key-secret.js'
@@ -25,6 +25,8 @@ export const apiKeyHandlers = {
     const existing = (await findApiKeyById(ctx.db, ctx.workspaceId, input.key)) ?? fail('not_found', `No API key ${input.key} in this workspace; list_api_keys shows them.`)
     if (existing.role === 'owner' && ctx.principal.role !== 'owner') fail('forbidden', 'Only an owner revokes an owner key.')
     const row = (await revokeApiKey(ctx.db, ctx.workspaceId, input.key, ctx.clock())) ?? fail('not_found', `No API key ${input.key} in this workspace.`)
+    await notifyKeyRevoked(ctx.db, row.hash)
+    ctx.afterCommit(() => ctx.authCache?.evict(row.hash))
     ctx.activity({ summary: `revoked API key ${row.prefix} (${row.name})`, target: row.id })
     return apiKeyOut(row)
   }) satisfies Handler<typeof c.revokeApiKey>,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { ApiKey, Database, NewApiKey } from '../schema.js'
 
 /** The key whose SHA-256 is `hash`, revoked or not. */
@@ -40,4 +40,12 @@ export async function touchApiKey(db: Kysely<Database>, id: string, at: Date): P
 /** The workspace's key with this id. */
 export function findApiKeyById(db: Kysely<Database>, workspaceId: string, id: string): Promise<ApiKey | undefined> {
   return db.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst()
+}
+
+/** The NOTIFY channel on which a revoked key's hash is announced to every API instance. */
+export const KEY_REVOKED_CHANNEL = 'tolk_key_revoked'
+
+/** Announces a revoked key to every instance; delivered when the surrounding transaction commits. */
+export async function notifyKeyRevoked(db: Kysely<Database>, hash: string): Promise<void> {
+  await sql`select pg_notify(${KEY_REVOKED_CHANNEL}, ${hash})`.execute(db)
 }

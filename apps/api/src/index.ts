@@ -1,0 +1,1 @@
+export { createApp, type AppDeps } from './app.js'
