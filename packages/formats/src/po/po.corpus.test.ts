@@ -119,7 +119,7 @@ describe('po corpus', () => {
       // Texts built from msgid_plural: some fuzzy translations in fur have wrong format counts, which
       // msgfmt only checks once an edit clears the fuzzy flag.
       const rewrite = (e: Entry) => Object.fromEntries(Object.keys(e.plural ?? {}).map((c) => [c, `${e.sourcePlural?.other ?? e.key} (${c})`]))
-      const plurals = parsed.entries.map((e) => (e.plural ? { ...e, plural: rewrite(e) } : e))
+      const plurals = parsed.entries.map((e) => (e.plural ? { ...e, plural: rewrite(e), value: rewrite(e).other ?? '' } : e))
       const out = poFormat.render(file.content, plurals, options)
       msgfmt(out, `${file.name}-plurals`)
       for (const e of poFormat.parse(out, options).entries) if (e.plural) expect(e.value.endsWith('(other)')).toBe(true)

@@ -61,6 +61,12 @@ describe('po parse', () => {
     expect(parse('msgid "a"\nmsgstr "b"\n', {}).locales).toEqual([])
   })
 
+  it('takes a changed value as the other form when the caller left plural as parsed', () => {
+    const content = 'msgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d Datei"\nmsgstr[1] "%d Dateien"\n'
+    const [entry] = parse(content).entries
+    expect(poFormat.render(content, [{ ...(entry as Entry), value: '%d Files' }], de)).toBe(content.replace('"%d Dateien"', '"%d Files"'))
+  })
+
   it('keeps the other plural forms when an entry brings only its value', () => {
     const content = 'msgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d Datei"\nmsgstr[1] "%d Dateien"\n'
     expect(poFormat.render(content, [{ key: '%d file', value: '%d Dateien' }], de)).toBe(content)

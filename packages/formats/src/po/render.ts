@@ -109,7 +109,7 @@ function skipBlankLines(text: string, at: number): number {
 /** The msgstr texts to write for a block, one per form. */
 function msgstrFor(block: Block, entry: Entry, job: Job): string[] {
   if (!block.isPlural) {
-    const text = entry.plural ? entry.plural.other ?? entry.value : entry.value
+    const text = entry.value
     // A source-locale read gave the msgid for an empty msgstr; the same text writes back as empty.
     if (job.expected.isSource && block.msgstr[0] === '' && text === block.msgid) return ['']
     return [text]

@@ -17,14 +17,16 @@ export function toPoLocale(locale: string): string {
  */
 export function pluralTexts(entry: Entry, ctx: PoContext, fallback: (index: number) => string): string[] {
   const texts: string[] = []
+  // `value` is the `other` form (format.ts); a caller that changed only `value` means the other form.
+  const plural = entry.plural && entry.plural.other !== entry.value ? { ...entry.plural, other: entry.value } : entry.plural
   for (let i = 0; i < ctx.nplurals; i++) {
-    if (!entry.plural) {
+    if (!plural) {
       texts.push(entry.value)
       continue
     }
     let text: string | undefined
     for (const category of ctx.mapping.categories[i] ?? []) {
-      text = entry.plural[category]
+      text = plural[category]
       if (text !== undefined) break
     }
     texts.push(text ?? fallback(i))

@@ -54,7 +54,7 @@ export function renderStrings(template: string | undefined, entries: readonly En
       cursor = afterLine(template, pair.end)
       continue
     }
-    const value = entry ? (entry.plural?.other ?? entry.value) : ''
+    const value = entry ? entry.value : ''
     if (value === pair.value) continue
     // `"key";` (value = key) gains an explicit value after its key.
     out.push(template.slice(cursor, pair.isKeyOnly ? pair.valueEnd : pair.valueStart))
@@ -100,6 +100,6 @@ function hasBlankLinesBetween(doc: StringsDocument): boolean {
  */
 export function cleanFile(entries: readonly Entry[]): string {
   const anyComment = entries.some((e) => e.comment)
-  const blocks = entries.map((e) => pairText({ ...e, value: e.plural?.other ?? e.value }, '\n', false))
+  const blocks = entries.map((e) => pairText(e, '\n', false))
   return blocks.length === 0 ? '' : blocks.join(anyComment ? '\n\n' : '\n') + '\n'
 }
