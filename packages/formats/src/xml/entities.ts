@@ -29,7 +29,11 @@ export class EntityResolver {
    */
   decode(content: string, from: number, to: number, isAttr: boolean, report: DecodeReporter): string {
     // Work on the slice so every search is bounded by it: unbounded indexOf on the whole file would be quadratic.
-    const raw = content.slice(from, to)
+    return this.decodeRaw(content.slice(from, to), from, isAttr, report)
+  }
+
+  /** Decodes `raw`, text that starts at offset `from` of the document (for issue positions). */
+  decodeRaw(raw: string, from: number, isAttr: boolean, report: DecodeReporter): string {
     if (!raw.includes('&') && !hasLineBreakOrTab(raw, isAttr)) return raw
     const out: string[] = []
     let pos = 0

@@ -83,9 +83,10 @@ class Scanner {
   private text(start: number, end: number): void {
     const s = this.s
     // Searches are bounded to this text so that a large file stays linear.
-    const cdataEnd = s.slice(start, end).indexOf(']]>')
+    const raw = s.slice(start, end)
+    const cdataEnd = raw.indexOf(']]>')
     if (cdataEnd !== -1) this.error('"]]>" is not allowed in text', start + cdataEnd)
-    const value = this.resolver.decode(s, start, end, false, this.report)
+    const value = this.resolver.decodeRaw(raw, start, false, this.report)
     if (this.current === this.document && /\S/.test(value)) this.error('Text outside the root element', start + value.search(/\S/))
     this.add({ type: 'text', start, end, parent: this.current, value })
   }
@@ -218,9 +219,10 @@ class Scanner {
       this.fatal(`Value of attribute "${name}" is not closed`, p)
       return null
     }
-    const lt = s.slice(p + 1, close).indexOf('<')
+    const raw = s.slice(p + 1, close)
+    const lt = raw.indexOf('<')
     if (lt !== -1) this.error(`"<" is not allowed in attribute "${name}"`, p + 1 + lt)
-    const value = this.resolver.decode(s, p + 1, close, true, this.report)
+    const value = this.resolver.decodeRaw(raw, p + 1, true, this.report)
     return { name, value, start: pos, end: close + 1, valueStart: p + 1, valueEnd: close, quote }
   }
 
