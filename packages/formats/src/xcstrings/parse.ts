@@ -37,14 +37,12 @@ export function parseXcstrings(content: string, options: ParseOptions): ParseRes
   const entries = catalog.strings.members.map((member) => {
     if (seen.has(member.key)) warn(`Repeated key "${member.key}": every copy is kept`, member.keyStart)
     seen.add(member.key)
-    const entry = entryOf(member, readLocale, warn)
-    for (const locale of Object.keys(entry.values ?? {})) locales.add(locale)
-    return entry
+    return entryOf(member, readLocale, locales, warn)
   })
   return { entries, locales: [...locales], issues }
 }
 
-function entryOf(member: JsonMember, readLocale: string, warn: (message: string, offset: number) => void): Entry {
+function entryOf(member: JsonMember, readLocale: string, locales: Set<string>, warn: (message: string, offset: number) => void): Entry {
   const node = member.value
   const values: Record<string, LocaleValue> = {}
   const meta: Record<string, unknown> = {}
@@ -63,6 +61,7 @@ function entryOf(member: JsonMember, readLocale: string, warn: (message: string,
   if (localizations?.kind === 'object') {
     for (const loc of localizations.members) {
       const unit = readUnit(loc.value)
+      locales.add(loc.key)
       values[loc.key] = unit.plural ? { value: unit.value, plural: unit.plural } : { value: unit.value }
       if (!isPlainState(unit.state)) metaMap(meta, 'states')[loc.key] = unit.state
       const subs = memberOf(loc.value, 'substitutions')?.value
