@@ -19,8 +19,16 @@ export interface DecodedValue {
 
 type Piece = { markup: false; text: string } | { markup: true; text: string }
 
+const NO_PROBLEMS: string[] = []
+/** Text that reads the same in Android and in a value: no escapes, quotes, markup, references or extra spaces. */
+const PLAIN = /^[^\\"'<&@?\s](?:[^\\"'<&\s]| (?! ))*$/
+
 /** Reads an element's content the way aapt does, keeping inline markup literally. */
 export function decodeValue(content: string, el: XmlElement): DecodedValue {
+  const only = el.children.length === 1 ? el.children[0]! : undefined
+  // Fast path for the common case, which large files are made of.
+  if (el.children.length === 0) return { value: '', isReference: false, problems: NO_PROBLEMS }
+  if (only?.type === 'text' && PLAIN.test(only.value) && !only.value.endsWith(' ')) return { value: only.value, isReference: false, problems: NO_PROBLEMS }
   const pieces: Piece[] = []
   flatten(content, el, pieces)
   // aapt v1 trims a string's ends only when it has no style span (`<b>`…; `xliff:g` is not a style).
