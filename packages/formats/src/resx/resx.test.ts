@@ -185,6 +185,17 @@ describe('resx bad input', () => {
   })
 })
 
+test('resx: random UTF-16 code units parse to issues or entries and render, never throwing', () => {
+  let seed = 99
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  for (let n = 0; n < 300; n++) {
+    const junk = String.fromCharCode(...Array.from({ length: Math.floor(rand() * 200) }, () => Math.floor(rand() * 0x10000)))
+    const parsed = resxFormat.parse(junk, {})
+    expect(parsed.issues.length + parsed.entries.length).toBeGreaterThanOrEqual(junk.trim() ? 1 : 0)
+    expect(typeof resxFormat.render(junk, parsed.entries, en)).toBe('string')
+  }
+})
+
 describe('resx size and detection', () => {
   test('a generated 100,000-key file renders clean, parses and renders back byte for byte', () => {
     const entries: Entry[] = Array.from({ length: 100_000 }, (_, i) => ({ key: `Key_${i}`, value: `Value ${i} <b>&</b>`, ...(i % 3 ? {} : { comment: `Note ${i}` }) }))
