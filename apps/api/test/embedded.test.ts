@@ -1,0 +1,79 @@
+// The embedded default: `pnpm start` on an empty data folder creates the Default workspace and prints an owner
+// key once; Ctrl-C stops it cleanly; a restart keeps the data.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, expect, test } from 'vitest'
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
+const dataDir = mkdtempSync(join(tmpdir(), 'tolk-embedded-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+interface Started {
+  output: () => string
+  url: string
+  stop: () => Promise<number | null>
+}
+
+async function start(env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', MAIN], {
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLK_DATA_DIR: dataDir, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (out += d))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000)
+    child.stdout.on('data', () => {
+      const m = /listening on (\S+):(\d+)\)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(`http://127.0.0.1:${m[2]}`)
+      }
+    })
+    child.on('exit', () => reject(new Error(`exited early:\n${out}`)))
+  })
+  return {
+    output: () => out,
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', (code) => resolve(code))
+        child.kill('SIGINT')
+      }),
+  }
+}
+
+test('the first start creates the Default workspace and prints an owner key once; a restart keeps the data', async () => {
+  const first = await start({ TOLK_BOOTSTRAP_KEY: '' })
+  const key = /API key: (tolk_\w+)/.exec(first.output())?.[1]
+  expect(key).toBeDefined()
+  const ws = await fetch(`${first.url}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${key}` } })
+  expect(await ws.json()).toMatchObject({ name: 'Default', source_locale: 'en' })
+  const created = await fetch(`${first.url}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Kept"}' })
+  expect(created.status).toBe(200)
+  expect(await first.stop()).toBe(0)
+
+  const second = await start()
+  expect(second.output()).not.toContain('API key:')
+  const projects = await fetch(`${second.url}/api/v1/list_projects`, { headers: { authorization: `Bearer ${key}` } })
+  expect((await projects.json()).projects.map((p: { slug: string }) => p.slug)).toEqual(['kept'])
+  expect(await second.stop()).toBe(0)
+}, 120_000)
+
+test('TOLK_BOOTSTRAP_KEY sets the owner key of an empty database', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tolk-bootstrap-'))
+  try {
+    const key = 'tolk_bootstrapbootstrapbootstrapbootstrap12'
+    const s = await start({ TOLK_DATA_DIR: dir, TOLK_BOOTSTRAP_KEY: key })
+    expect(s.output()).toContain(`API key: ${key}`)
+    const res = await fetch(`${s.url}/api/v1/get_workspace`, { headers: { 'x-api-key': key } })
+    expect(res.status).toBe(200)
+    expect(await s.stop()).toBe(0)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 120_000)
