@@ -91,6 +91,18 @@ export function readStrings(content: string): StringsDocument {
   const readString = (): { text: string; start: number; end: number; quoted: boolean } => {
     const start = i
     if (content[i] === '"') {
+      // Fast path: most values have no escape, so the text is one slice of the content.
+      const close = content.indexOf('"', i + 1)
+      let plain = close !== -1
+      for (let k = i + 1; plain && k < close; k++) {
+        const code = content.charCodeAt(k)
+        if (code === 92 /* \\ */) plain = false
+        else if (code === 10) hasRawNewlines = true
+      }
+      if (plain) {
+        i = close + 1
+        return { text: content.slice(start + 1, close), start, end: i, quoted: true }
+      }
       let text = ''
       let chunk = ++i
       while (i < content.length) {
