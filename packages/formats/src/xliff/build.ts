@@ -20,9 +20,29 @@ export function needsPreserve(value: string): boolean {
   return value !== value.trim() || value.includes('\n') || value.includes('  ') || value.includes('\t')
 }
 
+// Control characters and lone surrogates cannot appear in XML 1.0 at all, not even as references.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+const HAS_NOT_XML_CHAR = new RegExp(NOT_XML_CHAR.source)
+
+/** True when `value` holds a character XML 1.0 cannot carry. */
+export function hasNonXmlChar(value: string): boolean {
+  return HAS_NOT_XML_CHAR.test(value)
+}
+
+/** `text` with characters XML cannot carry replaced by U+FFFD (for keys and notes, where no markup can stand in). */
+function xmlSafe(text: string): string {
+  return hasNonXmlChar(text) ? text.replace(NOT_XML_CHAR, '\uFFFD') : text
+}
+
+/** XLIFF 2.0 carries such a character as `<cp hex="…"/>`; 1.2 has no way, so it becomes U+FFFD. */
+function notXmlChar(c: string, version: XliffVersion): string {
+  return version === '2.0' ? `<cp hex="${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}"/>` : '\uFFFD'
+}
+
 /** XML text of a value, with the file's line ending inside multi-line values. */
 export function valueXml(value: string, version: XliffVersion, eol: string, extraNames?: ReadonlySet<string>): string {
-  const xml = valueToXml(value, version, extraNames)
+  const xml = valueToXml(hasNonXmlChar(value) ? value.replace(NOT_XML_CHAR, (c) => notXmlChar(c, version)) : value, version, extraNames)
   return eol === '\n' ? xml : xml.replace(/\n/g, eol)
 }
 
@@ -46,10 +66,10 @@ export function transUnit12(entry: Entry, options: RenderOptions, l: Layout): st
   const p = l.prefix
   const { source, target } = textsOf(entry, options)
   const preserve = needsPreserve(source) || needsPreserve(target) ? ' xml:space="preserve"' : ''
-  const lines = [`<${p}trans-unit id="${escapeAttr(entry.key)}"${preserve}>`]
+  const lines = [`<${p}trans-unit id="${escapeAttr(xmlSafe(entry.key))}"${preserve}>`]
   lines.push(`${l.childIndent}<${p}source>${valueXml(source, '1.2', l.eol)}</${p}source>`)
   if (target !== '') lines.push(`${l.childIndent}<${p}target state="translated">${valueXml(target, '1.2', l.eol)}</${p}target>`)
-  if (entry.comment) lines.push(`${l.childIndent}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`)
+  if (entry.comment) lines.push(`${l.childIndent}<${p}note>${escapeText(xmlSafe(entry.comment)).replace(/\n/g, l.eol)}</${p}note>`)
   lines.push(`${l.unitIndent}</${p}trans-unit>`)
   return lines.join(l.eol)
 }
@@ -58,12 +78,12 @@ export function transUnit12(entry: Entry, options: RenderOptions, l: Layout): st
 export function unit20(entry: Entry, options: RenderOptions, l: Layout): string {
   const p = l.prefix
   const id = nmtoken(entry.key)
-  const name = id === entry.key ? '' : ` name="${escapeAttr(entry.key)}"`
+  const name = id === entry.key ? '' : ` name="${escapeAttr(xmlSafe(entry.key))}"`
   const inner = l.childIndent + l.step
   const { source, target } = textsOf(entry, options)
   const lines = [`<${p}unit id="${escapeAttr(id)}"${name}>`]
   if (entry.comment) {
-    lines.push(`${l.childIndent}<${p}notes>`, `${inner}<${p}note>${escapeText(entry.comment).replace(/\n/g, l.eol)}</${p}note>`, `${l.childIndent}</${p}notes>`)
+    lines.push(`${l.childIndent}<${p}notes>`, `${inner}<${p}note>${escapeText(xmlSafe(entry.comment)).replace(/\n/g, l.eol)}</${p}note>`, `${l.childIndent}</${p}notes>`)
   }
   lines.push(`${l.childIndent}<${p}segment${target !== '' ? ' state="translated"' : ''}>`)
   const space = (v: string) => (needsPreserve(v) ? ' xml:space="preserve"' : '')

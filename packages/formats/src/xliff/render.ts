@@ -4,7 +4,7 @@ import { pluralCategories } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
-import { cleanXliff, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
+import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
@@ -180,7 +180,7 @@ class Writer {
     innerElementNames(u.source, names)
     innerElementNames(u.target, names)
     const target = u.target
-    const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata'
+    const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata' && !hasNonXmlChar(value)
     let xml = onlyCdata && !value.includes(']]>')
       ? `<![CDATA[${this.eol === '\n' ? value : value.replace(/\n/g, this.eol)}]]>`
       : valueXml(value, this.doc.version, this.eol, names)

@@ -91,6 +91,7 @@ describe('xliff output we write passes the OASIS schema', () => {
     { key: 'files', value: '# Dateien', source: '# files', plural: { one: '# Datei', other: '# Dateien' }, sourcePlural: { one: '# file', other: '# files' } },
     { key: 'untranslated', value: '', source: 'Nothing yet' },
     { key: 'broken', value: '<g id="1">unclosed', source: 'x' },
+    { key: 'control\u0001key', comment: 'note\u0002', value: 'bell\u0007 and \uD800 lone surrogate', source: 'x' },
   ]
 
   it('for a clean 1.2 file', () => {
