@@ -17,7 +17,7 @@ export const androidFormat: FormatModule = {
 /** How sure we are that a file is Android resources: a `<resources>` root decides; the name only adds. */
 export function detectAndroid(filename: string, content: string): number {
   const name = filename.replace(/\\/g, '/').toLowerCase()
-  const head = content.slice(0, 4096)
+  const head = content.slice(0, 16384)
   const hasRoot = /<resources[\s>/]/.test(head)
   const hasEntries = /<(string|plurals|string-array)\s[^>]*name=/.test(head)
   const inValues = /(^|\/)values(-[^/]*)?\/[^/]+\.xml$/.test(name)
