@@ -190,6 +190,16 @@ describe('po render', () => {
     msgfmt(out)
   })
 
+  it('keeps a UTF-8 BOM and adds entries after a header-only template', () => {
+    const template = '\uFEFF' + HEADER('de')
+    expect(parse(template).issues).toEqual([])
+    expect(roundTrip(template)).toBe(template)
+    const out = poFormat.render(template, [{ key: 'a', value: 'b' }], de)
+    expect(out).toBe(template + '\nmsgid "a"\nmsgstr "b"\n')
+    // msgfmt itself rejects a BOM ("syntax error" at 1:2), so the file the user pushed was already so.
+    msgfmt(out.slice(1))
+  })
+
   it('adds entries to a file without a final newline', () => {
     const out = poFormat.render('msgid "a"\nmsgstr "b"', [{ key: 'a', value: 'b' }, { key: 'c', value: 'd', context: 'x' }], de)
     expect(out).toBe('msgid "a"\nmsgstr "b"\n\nmsgctxt "x"\nmsgid "c"\nmsgstr "d"')
