@@ -8,7 +8,7 @@ import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit2
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
-import { readXliff } from './model.js'
+import { nmtoken, readXliff } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
 
@@ -250,14 +250,45 @@ class Writer {
   private add(entries: readonly Entry[]): void {
     if (entries.length === 0) return
     const byFile = new Map<XliffFile, Entry[]>()
-    const last = this.doc.files[this.doc.files.length - 1]!
+    const newFiles = new Map<string, Entry[]>()
+    const files = this.doc.files
+    const last = files[files.length - 1]!
     for (const e of entries) {
-      const file = (this.doc.files.length > 1 && this.doc.files.find((f) => f.name === e.context)) || last
-      const list = byFile.get(file)
+      const multi = files.length > 1
+      const file = multi ? files.find((f) => f.name === e.context) : last
+      // In a multi-file document the context is the file: an unknown one gets a new <file>, or the entry
+      // would come back under another context and be added again on every render.
+      const list = file ? byFile.get(file) : newFiles.get(e.context ?? '')
       if (list) list.push(e)
-      else byFile.set(file, [e])
+      else if (file) byFile.set(file, [e])
+      else newFiles.set(e.context ?? '', [e])
     }
     for (const [file, list] of byFile) this.addToFile(file, list)
+    for (const [name, list] of newFiles) this.addFile(last, name, list)
+  }
+
+  /** Appends a `<file>` named `name` after `after`, with its languages and the entries' units. */
+  private addFile(after: XliffFile, name: string, entries: readonly Entry[]): void {
+    const eol = this.eol
+    const p = this.prefix
+    const fileIndent = indentAt(this.content, after.el.start)
+    const probe = this.layoutAt(after.units[after.units.length - 1]?.unit, after.container ?? after.el)
+    const step = probe.step
+    const is12 = this.doc.version === '1.2'
+    const unitIndent = fileIndent + step + (is12 ? step : '')
+    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p }
+    const units = entries.map((e) => `${eol}${unitIndent}${(is12 ? transUnit12 : unit20)(e, this.options, layout)}`).join('')
+    const lines: string[] = []
+    if (is12) {
+      const src = after.sourceLanguage ?? this.options.sourceLocale
+      lines.push(`${eol}${fileIndent}<${p}file original="${escapeAttr(name)}" source-language="${escapeAttr(src)}" target-language="${escapeAttr(this.options.locale)}" datatype="plaintext">`,
+        `${eol}${fileIndent}${step}<${p}body>${units}`, `${eol}${fileIndent}${step}</${p}body>`)
+    } else {
+      lines.push(`${eol}${fileIndent}<${p}file id="${escapeAttr(nmtoken(name))}">${units}`)
+    }
+    lines.push(`${eol}${fileIndent}</${p}file>`)
+    this.edits.push({ start: after.el.end, end: after.el.end, text: lines.join('') })
+    if (!is12) this.setAttr(this.doc.root, 'trgLang', this.options.locale)
   }
 
   private addToFile(file: XliffFile, entries: readonly Entry[]): void {

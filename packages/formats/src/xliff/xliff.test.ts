@@ -215,6 +215,41 @@ describe('xliff render into a template', () => {
       </trans-unit>`))
   })
 
+  it('adds a new <file> for an entry whose context names no file of a multi-file document', () => {
+    const content = `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file original="a.strings" source-language="en" datatype="plaintext">
+    <body>
+      <trans-unit id="k">
+        <source>A</source>
+      </trans-unit>
+    </body>
+  </file>
+  <file original="b.strings" source-language="en" datatype="plaintext">
+    <body>
+      <trans-unit id="k">
+        <source>B</source>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`
+    const entries = [...parse(content, {}).entries, { key: 'n', context: 'c.strings', value: 'Neu', source: 'New' }]
+    const out = render(content, entries, de)
+    expect(out).toContain(`  </file>
+  <file original="c.strings" source-language="en" target-language="de" datatype="plaintext">
+    <body>
+      <trans-unit id="n">
+        <source>New</source>
+        <target state="translated">Neu</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>`)
+    const back = parse(out, {}).entries
+    expect(back.map((e) => [e.context, e.key])).toEqual([['a.strings', 'k'], ['b.strings', 'k'], ['c.strings', 'n']])
+    expect(render(out, back, de)).toBe(out)
+  })
+
   it('gives a new 2.0 unit an NMTOKEN id and keeps a key that is not one in name', () => {
     const out = render(simple20, [...parse(simple20, {}).entries, { key: 'Save file?', value: 'Datei speichern?' }], de)
     expect(out).toContain('<unit id="Save_file_" name="Save file?">')
