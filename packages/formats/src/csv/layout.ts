@@ -43,7 +43,19 @@ export function headerLocale(name: string): string | undefined {
 
 /** True when two locale spellings name the same locale (`pt_BR`, `pt-br`, `pt-BR`). */
 export function sameLocale(a: string, b: string): boolean {
-  return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+  return a === b || normalized(a) === normalized(b)
+}
+
+const spellings = new Map<string, string>()
+
+function normalized(locale: string): string {
+  let n = spellings.get(locale)
+  if (n === undefined) {
+    n = locale.replace(/_/g, '-').toLowerCase()
+    // A handful of locales per file; the bound only guards against hostile headers.
+    if (spellings.size < 10_000) spellings.set(locale, n)
+  }
+  return n
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Entry, FormatIssue, LocaleValue, ParseOptions, ParseResult } from '../format.js'
 import { restoreFormula, startsFormula } from './formula.js'
 import type { CsvLayout } from './layout.js'
-import { readLayout } from './layout.js'
+import { readLayout, sameLocale } from './layout.js'
 import type { CsvRow, CsvTable } from './table.js'
 import { isBlankRow, lineIndex, readTable } from './table.js'
 
@@ -33,15 +33,17 @@ export function readCsv(content: string, options: ParseOptions): CsvDocument {
   const layout = readLayout(table.rows[0], options)
   const records: CsvRecord[] = []
   const seen = new Set<string>()
+  const wanted = layout.localeColumns.find((c) => options.locale && sameLocale(c.locale, options.locale))
+    ?? (options.locale ? undefined : layout.localeColumns[0])
   let warnedFormula = false
   let warnedWidth = false
   for (let r = layout.hasHeader ? 1 : 0; r < table.rows.length; r++) {
     const row = table.rows[r]!
     if (isBlankRow(row)) continue
-    const cell = (index: number | undefined) => (index === undefined ? undefined : row.cells[index])
+    const { cells } = row
     const values: Record<string, LocaleValue> = {}
     for (const column of layout.localeColumns) {
-      const c = cell(column.index)
+      const c = cells[column.index]
       if (!c || c.value === '') continue
       if (!warnedFormula && startsFormula(c.value) && /^'*[=@]|^'*[+-][^\d\s]/.test(c.value)) {
         issues.push({ severity: 'warning', message: 'Cell starts like a spreadsheet formula; it is kept as written', ...at(c.start) })
@@ -49,19 +51,17 @@ export function readCsv(content: string, options: ParseOptions): CsvDocument {
       }
       values[column.locale] = { value: restoreFormula(c.value) }
     }
-    if (!warnedWidth && layout.hasHeader && row.cells.length !== layout.width) {
-      issues.push({ severity: 'warning', message: `Row has ${row.cells.length} cells, the header has ${layout.width}`, ...at(row.start) })
+    if (!warnedWidth && layout.hasHeader && cells.length !== layout.width) {
+      issues.push({ severity: 'warning', message: `Row has ${cells.length} cells, the header has ${layout.width}`, ...at(row.start) })
       warnedWidth = true
     }
-    const context = cell(layout.contextColumn)?.value
-    const comment = cell(layout.commentColumn)?.value
-    const entry: Entry = {
-      key: restoreFormula(cell(layout.keyColumn)?.value ?? ''),
-      ...(context ? { context } : {}),
-      value: '',
-      ...(comment ? { comment } : {}),
-      values,
-    }
+    const entry: Entry = { key: restoreFormula(cells[layout.keyColumn]?.value ?? ''), value: '' }
+    const context = layout.contextColumn === undefined ? undefined : cells[layout.contextColumn]?.value
+    if (context) entry.context = context
+    entry.value = wanted ? values[wanted.locale]?.value ?? '' : ''
+    const comment = layout.commentColumn === undefined ? undefined : cells[layout.commentColumn]?.value
+    if (comment) entry.comment = comment
+    entry.values = values
     const id = identity(entry)
     if (seen.has(id)) issues.push({ severity: 'warning', message: `Repeated key "${entry.key}"; every copy is kept`, ...at(row.start) })
     seen.add(id)
@@ -73,8 +73,5 @@ export function readCsv(content: string, options: ParseOptions): CsvDocument {
 /** Parses CSV text; `value` is the text of `options.locale` (or of the first locale column). */
 export function parseCsv(content: string, options: ParseOptions): ParseResult {
   const { layout, records, issues } = readCsv(content, options)
-  const wanted = layout.localeColumns.find((c) => options.locale && c.locale.toLowerCase() === options.locale.replace(/_/g, '-').toLowerCase())
-    ?? (options.locale ? undefined : layout.localeColumns[0])
-  const entries = records.map(({ entry }) => ({ ...entry, value: wanted ? entry.values?.[wanted.locale]?.value ?? '' : '' }))
-  return { entries, locales: layout.localeColumns.map((c) => c.locale), issues }
+  return { entries: records.map((r) => r.entry), locales: layout.localeColumns.map((c) => c.locale), issues }
 }

@@ -2,7 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { neutralizeFormula, restoreFormula } from './formula.js'
 import { sameLocale } from './layout.js'
-import type { CsvRecord } from './parse.js'
+import { pairEntries } from './pair.js'
 import { identity, readCsv } from './parse.js'
 import type { CsvCell, CsvDialect } from './table.js'
 
@@ -31,7 +31,9 @@ export function encodeCell(text: string, style: CellStyle, quoted = style.quoteA
 /** The text an entry holds for a locale, or undefined when it says nothing about that locale. */
 function textFor(entry: Entry, locale: string, options: RenderOptions): string | undefined {
   if (entry.values) {
-    for (const [l, v] of Object.entries(entry.values)) if (sameLocale(l, locale)) return v.value
+    const direct = entry.values[locale]
+    if (direct) return direct.value
+    for (const l in entry.values) if (sameLocale(l, locale)) return entry.values[l]!.value
   }
   if (sameLocale(locale, options.locale) && (!entry.values || entry.value !== '')) return entry.value
   return undefined
@@ -64,30 +66,6 @@ export function renderCleanCsv(entries: readonly Entry[], options: RenderOptions
   return lines.join('\n') + '\n'
 }
 
-function pairWithTemplate(records: readonly CsvRecord[], entries: readonly Entry[]): { matched: (Entry | undefined)[]; added: Entry[] } {
-  const given = new Map<string, Entry[]>()
-  for (const e of entries) {
-    const id = identity(e)
-    const list = given.get(id)
-    if (list) list.push(e)
-    else given.set(id, [e])
-  }
-  const counts = new Map<string, number>()
-  for (const r of records) counts.set(identity(r.entry), (counts.get(identity(r.entry)) ?? 0) + 1)
-  const seen = new Map<string, number>()
-  // With fewer copies given than the file has, the last copies get them (the last row wins in most readers).
-  const matched = records.map((r) => {
-    const id = identity(r.entry)
-    const index = seen.get(id) ?? 0
-    seen.set(id, index + 1)
-    const list = given.get(id) ?? []
-    return list[index - ((counts.get(id) ?? 0) - list.length)]
-  })
-  const added: Entry[] = []
-  for (const [id, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(id) ?? 0))))
-  return { matched, added }
-}
-
 /** Writes `entries` into a CSV template, rewriting only cells whose text changed. */
 export function renderCsv(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return renderCleanCsv(entries, options)
@@ -117,7 +95,7 @@ export function renderCsv(template: string | undefined, entries: readonly Entry[
   }
   const width = layout.width + newColumns.length
   const target = columns.find((c) => sameLocale(c.locale, options.locale))
-  const { matched, added } = pairWithTemplate(records, entries)
+  const { matched, added } = pairEntries(records.map((r) => identity(r.entry)), entries, identity)
   const edits: Edit[] = []
   const replace = (cell: CsvCell, text: string) => edits.push({ start: cell.start, end: cell.end, text: encodeCell(text, style, cell.quoted || style.quoteAll) })
   const d = style.delimiter
@@ -140,7 +118,8 @@ export function renderCsv(template: string | undefined, entries: readonly Entry[
     if (entry?.comment !== undefined && layout.commentColumn !== undefined) texts.set(layout.commentColumn, entry.comment)
     const tail: string[] = []
     // A complete row grows with the header; a short row only as far as it has text to hold.
-    const fill = row.cells.length >= layout.width ? width : Math.max(row.cells.length, ...[...texts.keys()].map((k) => k + 1))
+    let fill = row.cells.length >= layout.width ? width : row.cells.length
+    for (const k of texts.keys()) if (k + 1 > fill) fill = k + 1
     for (let index = 0; index < fill; index++) {
       const cell = row.cells[index]
       const text = texts.get(index)

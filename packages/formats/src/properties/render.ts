@@ -2,6 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { BOM } from '../text.js'
 import type { PropertiesStyle, PropertySlot } from './parse.js'
+import { pairEntries } from './pair.js'
 import { scanProperties } from './parse.js'
 
 interface Edit {
@@ -55,17 +56,6 @@ function textOf(entry: Entry): string {
   return entry.plural?.other ?? entry.value
 }
 
-/** Groups entries by key so the nth copy of a repeated key meets the nth copy in the template. */
-function queueByKey(entries: readonly Entry[]): Map<string, Entry[]> {
-  const byKey = new Map<string, Entry[]>()
-  for (const e of entries) {
-    const list = byKey.get(e.key)
-    if (list) list.push(e)
-    else byKey.set(e.key, [e])
-  }
-  return byKey
-}
-
 /** A file from entries alone: `key=value` lines, non-ASCII as `\uXXXX` so any Java reader gets it right. */
 export function renderCleanProperties(entries: readonly Entry[]): string {
   const style: PropertiesStyle = { escapeNonAscii: true, upperHex: false, eol: '\n', separator: '=' }
@@ -113,18 +103,11 @@ export function renderProperties(template: string | undefined, entries: readonly
   if (template === undefined) return renderCleanProperties(entries)
   const { slots, style, endsWithEol } = scanProperties(template)
   const missing = options.missing ?? 'source'
-  const given = queueByKey(entries)
-  const counts = new Map<string, number>()
-  for (const s of slots) counts.set(s.key, (counts.get(s.key) ?? 0) + 1)
-  const seen = new Map<string, number>()
+  const { matched, added } = pairEntries(slots.map((s) => s.key), entries, (e) => e.key)
   const edits: Edit[] = []
 
-  for (const slot of slots) {
-    const index = seen.get(slot.key) ?? 0
-    seen.set(slot.key, index + 1)
-    const list = given.get(slot.key) ?? []
-    // With fewer copies given than the file has, the last copies get them: Java keeps the last one.
-    const entry = list[index - ((counts.get(slot.key) ?? 0) - list.length)]
+  slots.forEach((slot, i) => {
+    const entry = matched[i]
     if (entry) {
       const text = textOf(entry)
       if (text !== slot.value) {
@@ -137,10 +120,8 @@ export function renderProperties(template: string | undefined, entries: readonly
     } else if (missing === 'omit') {
       edits.push({ start: slot.blockStart, end: slot.end, text: '' })
     }
-  }
+  })
 
-  const added: Entry[] = []
-  for (const [key, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(key) ?? 0))))
   edits.push(...placeAdded(template, slots, added, style, endsWithEol))
   edits.sort((a, b) => a.start - b.start)
 

@@ -2,9 +2,10 @@
 import type { Entry, PluralCategory, RenderOptions } from '../format.js'
 import { PLURAL_ORDER, pluralCategories } from '../plural.js'
 import { detectEol } from '../text.js'
+import { pairEntries } from './pair.js'
 import { readYaml } from './parse.js'
 import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
-import type { ValueSlot, YMap, YScalar } from './tree.js'
+import type { YMap, YScalar } from './tree.js'
 import { blockStart } from './tree.js'
 
 interface Edit {
@@ -84,28 +85,6 @@ export function renderCleanYaml(entries: readonly Entry[], options: RenderOption
   return out.join('')
 }
 
-function pairUp(slots: readonly ValueSlot[], entries: readonly Entry[]): { matched: (Entry | undefined)[]; added: Entry[] } {
-  const given = new Map<string, Entry[]>()
-  for (const e of entries) {
-    const list = given.get(e.key)
-    if (list) list.push(e)
-    else given.set(e.key, [e])
-  }
-  const counts = new Map<string, number>()
-  for (const s of slots) counts.set(s.key, (counts.get(s.key) ?? 0) + 1)
-  const seen = new Map<string, number>()
-  // With fewer copies given than the file has, the last copies get them: YAML readers keep the last.
-  const matched = slots.map((s) => {
-    const index = seen.get(s.key) ?? 0
-    seen.set(s.key, index + 1)
-    const list = given.get(s.key) ?? []
-    return list[index - ((counts.get(s.key) ?? 0) - list.length)]
-  })
-  const added: Entry[] = []
-  for (const [key, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (counts.get(key) ?? 0))))
-  return { matched, added }
-}
-
 function replaceScalar(edits: Edit[], scalar: YScalar, text: string, eol: string): void {
   if (text !== scalar.value) edits.push({ start: scalar.start, end: scalar.end, text: writeScalar(text, scalar.place, eol), order: 0 })
 }
@@ -125,7 +104,7 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
   const eol = detectEol(template)
   const missing = options.missing ?? 'source'
   const edits: Edit[] = []
-  const { matched, added } = pairUp(model.slots, entries)
+  const { matched, added } = pairEntries(model.slots.map((s) => s.key), entries, (e) => e.key)
 
   if (model.rootKey && model.rootKey.value.replace(/_/g, '-').toLowerCase() !== options.locale.replace(/_/g, '-').toLowerCase()) {
     edits.push({ start: model.rootKey.start, end: model.rootKey.end, text: writeKey(options.locale), order: 0 })
