@@ -64,12 +64,139 @@ export interface ActivityTable {
   created_at: CreatedAt
 }
 
+type Json = ColumnType<unknown, string | undefined | null, string | null>
+type JsonOf<T> = ColumnType<T, string | undefined | null, string | null>
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+
+/** A file of a project, addressed by a path pattern with {locale} or {android_locale}. */
+export interface FilesTable {
+  id: Generated<string>
+  workspace_id: string
+  project_id: string
+  pattern: string
+  /** The concrete path of the source-locale copy, once one was pushed. */
+  source_path: string | null
+  format: string
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** The last pushed content of a file in one locale: the template pull renders into. */
+export interface FileSnapshotsTable {
+  id: Generated<string>
+  workspace_id: string
+  file_id: string
+  locale: string
+  path: string
+  content: string
+  content_hash: string
+  encoding: Generated<string>
+  pushed_at: Timestamp
+}
+
+/** A CLDR plural map stored as JSON. */
+export type PluralMap = Record<string, string>
+
+/** Deduplicated source strings, shared by every project of a workspace. */
+export interface UnitsTable {
+  id: Generated<string>
+  workspace_id: string
+  source_text: string
+  source_plural: JsonOf<PluralMap | null>
+  source_hash: string
+  description: Generated<string>
+  max_length: ColumnType<string | null, number | string | null | undefined, number | string | null>
+  tags: ColumnType<string[], string[] | undefined, string[]>
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** A key of a file, pointing at the unit holding its source text. */
+export interface KeysTable {
+  id: Generated<string>
+  workspace_id: string
+  project_id: string
+  file_id: string
+  name: string
+  context: Generated<string>
+  comment: Generated<string>
+  position: number
+  unit_id: string
+  meta: Json
+  removed_at: NullableTime
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** Statuses of a translation (spec § Translation status). */
+export type TranslationStatus = 'machine' | 'imported' | 'reviewed' | 'approved' | 'needs_review'
+
+/** One translation per unit and locale. `origin` says who wrote the text: human, import or ai. */
+export interface TranslationsTable {
+  id: Generated<string>
+  workspace_id: string
+  unit_id: string
+  locale: string
+  text: string
+  plural: JsonOf<PluralMap | null>
+  status: TranslationStatus
+  note: Generated<string>
+  origin: ColumnType<'human' | 'import' | 'ai', 'human' | 'import' | 'ai' | undefined, 'human' | 'import' | 'ai'>
+  updated_at: Timestamp
+}
+
+/** Every change of a translation: who, from which surface, before and after. */
+export interface TranslationHistoryTable {
+  id: Generated<string>
+  workspace_id: string
+  unit_id: string
+  locale: string
+  before: Json
+  after: Json
+  actor_type: 'api_key' | 'user' | 'ai'
+  actor_id: string | null
+  actor_name: string
+  surface: Surface
+  job_id: string | null
+  created_at: CreatedAt
+}
+
+/** Job types (spec § Job). */
+export type JobType = 'translate' | 'learn_format' | 'audit' | 'dedupe_scan'
+/** Job statuses (design § Jobs). */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
+
+/** Background jobs; the table is the truth, queues carry ids. */
+export interface JobsTable {
+  id: Generated<string>
+  workspace_id: string
+  type: JobType
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>
+  payload: Json
+  progress: Json
+  output: Json
+  errors: Json
+  attempts: Generated<number>
+  created_by: string | null
+  created_at: CreatedAt
+  started_at: NullableTime
+  finished_at: NullableTime
+  heartbeat_at: NullableTime
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
   api_keys: ApiKeysTable
   projects: ProjectsTable
   activity: ActivityTable
+  files: FilesTable
+  file_snapshots: FileSnapshotsTable
+  units: UnitsTable
+  keys: KeysTable
+  translations: TranslationsTable
+  translation_history: TranslationHistoryTable
+  jobs: JobsTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -81,3 +208,9 @@ export type NewProject = Insertable<ProjectsTable>
 export type ProjectUpdate = Updateable<ProjectsTable>
 export type Activity = Selectable<ActivityTable>
 export type NewActivity = Insertable<ActivityTable>
+export type File = Selectable<FilesTable>
+export type FileSnapshot = Selectable<FileSnapshotsTable>
+export type Unit = Selectable<UnitsTable>
+export type Key = Selectable<KeysTable>
+export type Translation = Selectable<TranslationsTable>
+export type Job = Selectable<JobsTable>
