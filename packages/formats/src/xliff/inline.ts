@@ -14,6 +14,9 @@ export const INLINE_NAMES: Readonly<Record<'1.2' | '2.0', ReadonlySet<string>>> 
 
 /** The value of an element: decoded text and CDATA, with child elements, comments and PIs as their raw XML. */
 export function inlineValue(content: string, el: XmlElement): string {
+  const only = el.children.length === 1 ? el.children[0]! : undefined
+  if (only && (only.type === 'text' || only.type === 'cdata')) return only.value
+  if (el.children.length === 0) return ''
   const parts: string[] = []
   const walk = (children: readonly XmlNode[]) => {
     for (const c of children) {

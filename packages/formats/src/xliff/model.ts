@@ -142,15 +142,26 @@ function collect12(content: string, file: XliffFile, parent: XmlElement, context
     if (local !== 'trans-unit') continue
     const id = attrValue(c, 'id') ?? ''
     const resname = attrValue(c, 'resname')
-    const source = firstNamed(c, 'source')
-    const target = firstNamed(c, 'target')
+    // One pass over the children: this runs once per unit of files with 100,000 units.
+    let source: XmlElement | undefined
+    let target: XmlElement | undefined
+    let segSource: XmlElement | undefined
+    let notes: XmlElement[] | undefined
+    for (const child of c.children) {
+      if (child.type !== 'element') continue
+      const name = localName(child.name)
+      if (name === 'source') source ??= child
+      else if (name === 'target') target ??= child
+      else if (name === 'seg-source') segSource ??= child
+      else if (name === 'note') (notes ??= []).push(child)
+    }
     const state = target ? attrValue(target, 'state') : undefined
     file.units.push({
       key: resname ?? id, context, unit: c, source, target, file: file.el,
-      anchor: firstNamed(c, 'seg-source') ?? source,
+      anchor: segSource ?? source,
       value: target ? inlineValue(content, target) : '',
       sourceText: source ? inlineValue(content, source) : '',
-      comment: notesText(elementsNamed(c, 'note')),
+      comment: notes ? notesText(notes) : undefined,
       state,
       meta: defined({
         xliff: '1.2', id, resname, state, file: file.name,
