@@ -1,0 +1,156 @@
+// The MCP surface: one tool per op, served by the api over Streamable HTTP and by `tolk mcp` over stdio.
+// Pure on purpose (contracts, JSON Schemas and the SDK only): the CLI bundles this file, so no database code may follow.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { contracts, type OpContract } from '../contract/index.js'
+import { ERRORS } from '../errors.js'
+import { inputSchemas } from './json-schema.js'
+
+/** One MCP tool as tools/list offers it; built from the registry or from a fetched catalog, the same either way. */
+export interface ToolDef {
+  name: string
+  title: string
+  description: string
+  inputSchema: Tool['inputSchema']
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean }
+}
+
+/** What a tool needs from an op, as both the contract and the catalog (GET /api/v1) carry it. */
+export interface OpFacts {
+  name: string
+  kind: 'read' | 'write'
+  admin: boolean
+  destructive?: boolean
+  summary: string
+}
+
+/** The part of the catalog (GET /api/v1) that tools are made from. */
+export interface ToolCatalog {
+  ops: readonly (OpFacts & { input_schema: unknown })[]
+}
+
+/** Runs an op by name; throws a ServiceError (or a problem object) when the op fails. */
+export type CallOp = (name: string, args: unknown) => Promise<unknown>
+
+/** What buildMcpServer needs: the tools to offer and how to run one. */
+export interface McpServerOptions {
+  tools: readonly ToolDef[]
+  call: CallOp
+  /** Told of every error that is not a ServiceError, before the caller gets a bare internal_error. */
+  onUnexpectedError?: (err: unknown) => void
+  info?: Implementation
+}
+
+/** The shape of a failed tool call's structuredContent: the spec's code and detail, plus issues or mismatch. */
+export interface ToolError {
+  code: string
+  detail: string
+  [extra: string]: unknown
+}
+
+const DEFAULT_INFO: Implementation = { name: 'tolk', title: 'Tolk', version: '1.0.0' }
+
+const INSTRUCTIONS =
+  'Tolk manages translations. Each tool is one op of the Tolk API (/api/v1/{op}) with the same input and output. ' +
+  'A failed call is a tool error whose structuredContent holds code and detail (and issues for invalid_input); the detail says what to do.'
+
+// Members of a problem document that belong to its HTTP envelope, not to the error itself (spec § Errors).
+const ENVELOPE = new Set(['type', 'title', 'status', 'request_id', 'code', 'detail', 'name', 'message', 'stack', 'cause', 'extra', 'problem'])
+
+/** The MCP tool of one op. */
+export function toolOf(op: OpFacts, inputSchema: unknown): ToolDef {
+  const title = titleOf(op.name)
+  const summary = /[.!?]$/.test(op.summary) ? op.summary : `${op.summary}.`
+  return {
+    name: op.name,
+    title,
+    description: op.admin ? `${summary} Owner or admin only.` : summary,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    annotations: {
+      title,
+      readOnlyHint: op.kind === 'read',
+      destructiveHint: op.destructive === true,
+      // A read changes nothing, so repeating it is harmless; no write is promised to be.
+      idempotentHint: op.kind === 'read',
+      // Tools act on this workspace only; anything external (AI, payments) runs behind the service.
+      openWorldHint: false,
+    },
+  }
+}
+
+/** Tools for every op of the registry, in catalog order. */
+export function toolsFromContracts(): ToolDef[] {
+  const schemas = inputSchemas()
+  return (contracts as readonly OpContract[]).map((op) => toolOf(op, schemas.get(op.name)))
+}
+
+/** Tools for every op of a catalog fetched from GET /api/v1 (how `tolk mcp` learns the server's ops). */
+export function toolsFromCatalog(catalog: ToolCatalog): ToolDef[] {
+  return catalog.ops.map((op) => toolOf(op, op.input_schema))
+}
+
+/** An MCP server offering `tools`, each call going to `call`; connect it to any transport (HTTP, stdio, in-memory). */
+export function buildMcpServer(options: McpServerOptions): Server {
+  const { tools, call } = options
+  const names = new Set(tools.map((t) => t.name))
+  const server = new Server(options.info ?? DEFAULT_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => ({ ...t })) }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params
+    if (!names.has(name)) return toolError({ code: 'unknown_op', detail: `No tool named "${name}"; tools/list lists every tool.` })
+    try {
+      return toolResult(await call(name, args ?? {}))
+    } catch (err) {
+      const known = toolErrorOf(err)
+      if (known) return toolError(known)
+      options.onUnexpectedError?.(err)
+      // design § Errors: no internals in what the caller sees.
+      return toolError({ code: 'internal_error', detail: 'The service failed on its side; retry with backoff, and report it if it persists.' })
+    }
+  })
+  return server
+}
+
+/** A successful call: the output as JSON text for any client, and as structuredContent for clients that read it. */
+export function toolResult(out: unknown): CallToolResult {
+  const value = out === undefined ? null : out
+  // MCP requires structuredContent to be an object.
+  const structured = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { result: value }
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: structured }
+}
+
+/** A failed call as a tool error (design § Errors: MCP renders code and message). */
+export function toolError(error: ToolError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.detail}` }], structuredContent: { ...error } }
+}
+
+/**
+ * The code, detail and extra members of an expected failure: a ServiceError (extra in `extra`), a problem
+ * document, or an error carrying one in `problem` (an HTTP client's). Undefined for anything else,
+ * including errors whose code is not in the spec's table.
+ */
+export function toolErrorOf(err: unknown): ToolError | undefined {
+  if (!isRecord(err)) return undefined
+  if (isRecord(err.problem) && isCoded(err.problem)) return toolErrorOf(err.problem)
+  if (!isCoded(err)) return undefined
+  const extra: Record<string, unknown> = {}
+  const source = isRecord(err.extra) ? err.extra : err
+  for (const [key, value] of Object.entries(source)) if (!ENVELOPE.has(key)) extra[key] = value
+  return { code: err.code, detail: err.detail, ...extra }
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null
+}
+
+// Only the spec's codes count: a database driver's error also has `code` and `detail`, and must stay internal.
+function isCoded(x: Record<string, unknown>): x is Record<string, unknown> & { code: string; detail: string } {
+  return typeof x.code === 'string' && Object.hasOwn(ERRORS, x.code) && typeof x.detail === 'string'
+}
+
+/** create_project -> "Create project": a label for clients that show tools to people. */
+function titleOf(name: string): string {
+  const words = name.split('_').map((w) => (w === 'api' ? 'API' : w))
+  const first = words[0] ?? ''
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ')
+}
