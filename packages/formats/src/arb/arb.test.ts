@@ -63,6 +63,13 @@ describe('rendering into a template', () => {
     expect(out).toBe(template.replace('"@@locale": "en"', '"@@locale": "de"').replace('"Plain"', '"Einfach"'))
   })
 
+  it('keeps @@locale when it names the rendered locale with an underscore, and writes one when it changes', () => {
+    const text = '{\n  "@@locale": "pt_BR",\n  "a": "A"\n}'
+    expect(arbFormat.render(text, [{ key: 'a', value: 'A' }], { locale: 'pt-BR', sourceLocale: 'en' })).toBe(text)
+    expect(arbFormat.render(text, [{ key: 'a', value: 'A' }], { locale: 'zh-Hant-TW', sourceLocale: 'en' })).toBe(text.replace('pt_BR', 'zh_Hant_TW'))
+    expect(arbFormat.render(undefined, [], { locale: 'pt-BR', sourceLocale: 'en' })).toBe('{\n  "@@locale": "pt_BR"\n}\n')
+  })
+
   it('writes new messages with metadata when the template carries metadata', () => {
     const out = arbFormat.render(template, [...entries, { key: 'bye', value: 'Bye', comment: 'Farewell' }], en)
     expect(out).toBe(template.replace('"plain": "Plain"\n', '"plain": "Plain",\n  "bye": "Bye",\n  "@bye": {\n    "description": "Farewell"\n  }\n'))

@@ -18,7 +18,7 @@ export function renderArb(template: string | undefined, entries: readonly Entry[
 function renderClean(entries: readonly Entry[], options: RenderOptions): string {
   // Flutter convention: metadata lives in the template (source) ARB only.
   const withMetadata = options.locale === options.sourceLocale
-  const members: Array<[string, JsonWritable]> = [['@@locale', options.locale]]
+  const members: Array<[string, JsonWritable]> = [['@@locale', arbLocale(options.locale)]]
   for (const e of entries) {
     members.push([e.key, valueOf(e, undefined, options.locale)])
     const metadata = withMetadata ? metadataOf(e) : undefined
@@ -58,8 +58,9 @@ function renderInto(text: string, root: JsonObject, entries: readonly Entry[], o
     })
   }
   const localeNode = arb.localeMember?.member.value
-  if (localeNode?.kind === 'string' && localeNode.value !== options.locale) {
-    edits.push({ start: localeNode.start, end: localeNode.end, text: quoteJson(options.locale, layout.style) })
+  if (localeNode?.kind === 'string' && !sameLocale(localeNode.value, options.locale)) {
+    const written = localeNode.value.includes('-') ? options.locale : arbLocale(options.locale)
+    edits.push({ start: localeNode.start, end: localeNode.end, text: quoteJson(written, layout.style) })
   }
   // New messages get metadata only when the template itself carries metadata.
   const withMetadata = arb.metadata.size > 0
@@ -69,6 +70,16 @@ function renderInto(text: string, root: JsonObject, entries: readonly Entry[], o
     if (metadata) editor.append(editor.memberText(`@${e.key}`, metadata))
   }
   return applyEdits(text, [...edits, ...editor.edits()])
+}
+
+/** `pt_BR` and `pt-BR` name the same locale; ARB files (and their names) use the underscore. */
+function sameLocale(a: string, b: string): boolean {
+  return a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+}
+
+/** A BCP 47 tag as Flutter writes it in `@@locale` (`pt-BR` -> `pt_BR`). */
+function arbLocale(locale: string): string {
+  return locale.replace(/-/g, '_')
 }
 
 /** The ICU text of an entry: its value, or an ICU plural with the locale's categories when it has plural forms. */
