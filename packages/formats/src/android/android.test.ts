@@ -341,3 +341,18 @@ describe('android detection', () => {
     expect(androidFormat.detect(name, content)).toBeLessThan(0.2)
   })
 })
+
+describe('android degenerate templates', () => {
+  test.each([
+    ['a self-closing resources element', '<resources/>\n', '<resources>\n    <string name="a">A</string>\n</resources>\n'],
+    ['an empty resources element', '<resources>\n</resources>\n', '<resources>\n    <string name="a">A</string>\n</resources>\n'],
+  ])('adds an entry to %s', (_, template, expected) => {
+    expect(androidFormat.render(template, [{ key: 'a', value: 'A' }], en)).toBe(expected)
+  })
+
+  test('fills a self-closing string and a plural without items', () => {
+    const template = wrap('    <string name="a"/>\n    <plurals name="p">\n    </plurals>')
+    const out = androidFormat.render(template, [{ key: 'a', value: 'A' }, { key: 'p', value: 'n', plural: { one: 'one', other: 'n' } }], en)
+    expect(androidFormat.parse(out, {}).entries).toMatchObject([{ key: 'a', value: 'A' }, { key: 'p', plural: { one: 'one', other: 'n' } }])
+  })
+})

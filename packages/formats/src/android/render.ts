@@ -182,7 +182,10 @@ class TemplateWriter {
     const body = blocks.map((b) => `${this.eol}${this.indent}${b}`).join('')
     const lastElement = [...this.root.children].reverse().find((c) => c.type === 'element' || c.type === 'comment')
     if (lastElement) this.edits.push({ start: lastElement.end, end: lastElement.end, text: body })
-    else this.insertInto(this.root, `${body}${this.eol}`)
+    else if (this.s.slice(this.root.contentStart, this.root.contentEnd).includes('\n')) {
+      // An empty element already spanning lines: the new lines go after its start tag, before the existing break.
+      this.edits.push({ start: this.root.startTagEnd, end: this.root.startTagEnd, text: body })
+    } else this.insertInto(this.root, `${body}${this.eol}`)
   }
 
   private declareNamespaces(written: string): void {

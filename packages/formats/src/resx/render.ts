@@ -77,6 +77,7 @@ export function renderResx(template: string | undefined, entries: readonly Entry
     const last = [...root.children].reverse().find((c) => c.type === 'element')
     const body = blocks.map((b) => `${eol}${indent}${b}`).join('')
     if (last) edits.push({ start: last.end, end: last.end, text: body })
+    else if (!root.selfClosing && s.slice(root.contentStart, root.contentEnd).includes('\n')) edits.push({ start: root.startTagEnd, end: root.startTagEnd, text: body })
     else if (root.selfClosing) edits.push({ start: root.end - 2, end: root.end, text: `>${body}${eol}</root>` })
     else edits.push({ start: root.contentEnd, end: root.contentEnd, text: `${body}${eol}` })
   }

@@ -235,3 +235,14 @@ describe('resx size and detection', () => {
     expect(resxFormat.detect(name, content)).toBeLessThan(0.2)
   })
 })
+
+describe('resx degenerate templates', () => {
+  test.each([
+    ['a self-closing root', '<root/>', '<root>\n  <data name="a" xml:space="preserve">\n    <value>A</value>\n  </data>\n</root>'],
+    ['an empty root', '<root>\n</root>', '<root>\n  <data name="a" xml:space="preserve">\n    <value>A</value>\n  </data>\n</root>'],
+    ['a self-closing data', '<root>\n  <data name="a"/>\n</root>', '<root>\n  <data name="a">\n    <value>A</value>\n  </data>\n</root>'],
+    ['a data without value', '<root>\n  <data name="a">\n  </data>\n</root>', '<root>\n  <data name="a">\n    <value>A</value>\n  </data>\n</root>'],
+  ])('writes into %s', (_, template, expected) => {
+    expect(resxFormat.render(template, [{ key: 'a', value: 'A' }], en)).toBe(expected)
+  })
+})

@@ -185,7 +185,9 @@ class TemplateWriter {
     const indent = lastValue ? indentAt(this.s, lastValue.start) : indentAt(this.s, this.topDict.start) + this.unit
     const body = keyBlocks(fresh, this.options.locale, indent, this.unit, this.eol).map((b) => `${this.eol}${indent}${b}`).join('')
     if (lastValue) this.edits.push({ start: lastValue.end, end: lastValue.end, text: body })
-    else if (this.topDict.selfClosing) this.edits.push({ start: this.topDict.end - 2, end: this.topDict.end, text: `>${body}${this.eol}${indentAt(this.s, this.topDict.start)}</dict>` })
+    else if (!this.topDict.selfClosing && this.s.slice(this.topDict.contentStart, this.topDict.contentEnd).includes('\n')) {
+      this.edits.push({ start: this.topDict.startTagEnd, end: this.topDict.startTagEnd, text: body })
+    } else if (this.topDict.selfClosing) this.edits.push({ start: this.topDict.end - 2, end: this.topDict.end, text: `>${body}${this.eol}${indentAt(this.s, this.topDict.start)}</dict>` })
     else this.edits.push({ start: this.topDict.contentEnd, end: this.topDict.contentEnd, text: `${body}${this.eol}${indentAt(this.s, this.topDict.start)}` })
   }
 }

@@ -272,3 +272,16 @@ describe('stringsdict size and detection', () => {
     expect(stringsdictFormat.detect(name, content)).toBeLessThan(0.3)
   })
 })
+
+describe('stringsdict degenerate templates', () => {
+  test('adds an entry to an empty top dict and fills a self-closing form', () => {
+    const empty = `${HEAD}<dict/>\n</plist>\n`
+    const out = stringsdictFormat.render(empty, [{ key: 'a', value: 'plain' }], en)
+    expect(stringsdictFormat.parse(out, {})).toMatchObject({ issues: [], entries: [{ key: 'a', value: 'plain' }] })
+    const emptyLines = `${HEAD}<dict>\n</dict>\n</plist>\n`
+    expect(stringsdictFormat.render(emptyLines, [{ key: 'a', value: 'plain' }], en)).toBe(`${HEAD}<dict>\n\t<key>a</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>plain</string>\n\t</dict>\n</dict>\n</plist>\n`)
+    const selfClosing = file.replace('<string>1 character</string>', '<string/>')
+    const entries = stringsdictFormat.parse(selfClosing, {}).entries.map((e) => (e.key === 'limit:chars' ? { ...e, plural: { ...e.plural, one: 'filled' } } : e))
+    expect(stringsdictFormat.render(selfClosing, entries, en)).toBe(file.replace('<string>1 character</string>', '<string>filled</string>'))
+  })
+})
