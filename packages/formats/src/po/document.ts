@@ -50,7 +50,7 @@ export interface PoDocument {
   longestStringLine: number
 }
 
-const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)(?=[\s"])/
+const KEYWORD = /(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)(?=[\s"])/y
 const NONE: readonly string[] = Object.freeze([])
 type Keyword = 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr'
 
@@ -127,23 +127,25 @@ export function readDocument(content: string, withLines = false): PoDocument {
     pending.lastNext = next
     pending.lines?.push({ kind, start, end, next })
   }
+  // Columns are 1-based from the line start; `at` is an offset in the content.
+  const column = (at: number) => at - start + 1
   for (; start < content.length; start = next) {
     lineNo++
     const nl = content.indexOf('\n', start)
     next = nl === -1 ? content.length : nl + 1
     end = nl === -1 ? content.length : nl > start && content.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
-    const text = content.slice(start, end)
-    const trimmed = text.trimStart()
-    const indent = text.length - trimmed.length
+    // Offsets, not slices: a 100,000-entry file has 300,000 lines.
+    const p = skipBlanks(content, start, end)
 
-    if (trimmed === '') {
+    if (p === end) {
       // A blank line ends an entry; inside a comment run it is kept with the comments, as gettext does.
       if (pending.hasKeywords) finish()
       else if (pending.hasLines) add('blank')
       continue
     }
-    const first = trimmed.charCodeAt(0)
+    const first = content.charCodeAt(p)
     if (first === 35 /* # */) {
+      const trimmed = content.slice(p, end)
       const mark = trimmed[1]
       // Obsolete entries, and the comments gathered just before them, stay as text between blocks.
       if (mark === '~') {
@@ -178,15 +180,16 @@ export function readDocument(content: string, withLines = false): PoDocument {
     if (first === 34 /* " */) {
       const last = pending.last
       if (!last) {
-        error(lineNo, indent + 1, 'a string continuation line outside any entry')
+        error(lineNo, column(p), 'a string continuation line outside any entry')
         continue
       }
-      const lit = readLiteral(trimmed, 0)
+      const lit = readLiteral(content, p, end)
       if ('error' in lit) {
-        error(lineNo, indent + lit.at + 1, lit.error)
+        error(lineNo, column(lit.at), lit.error)
         continue
       }
-      if (lit.end < trimmed.length && trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + afterSpaces(trimmed, lit.end) + 1, 'unexpected text after the string')
+      const rest = skipBlanks(content, lit.end, end)
+      if (rest < end) error(lineNo, column(rest), 'unexpected text after the string')
       add(last)
       if (last === 'msgstr' && pending.msgstr) pending.msgstr[pending.lastIndex] += lit.value
       else if (last === 'msgctxt') pending.msgctxt += lit.value
@@ -194,9 +197,10 @@ export function readDocument(content: string, withLines = false): PoDocument {
       else if (last === 'msgid_plural') pending.msgidPlural += lit.value
       continue
     }
-    const kw = KEYWORD.exec(trimmed)
+    KEYWORD.lastIndex = p
+    const kw = KEYWORD.exec(content)
     if (!kw) {
-      error(lineNo, indent + 1, `unexpected text: ${JSON.stringify(trimmed.slice(0, 40))}`)
+      error(lineNo, column(p), `unexpected text: ${JSON.stringify(content.slice(p, Math.min(end, p + 40)))}`)
       continue
     }
     const keyword: Keyword = kw[2] !== undefined ? 'msgstr' : (kw[1] as Keyword)
@@ -204,25 +208,27 @@ export function readDocument(content: string, withLines = false): PoDocument {
     if ((keyword === 'msgctxt' || keyword === 'msgid') && pending.msgstr !== undefined) finish()
     const repeated = keyword === 'msgctxt' ? pending.msgctxt !== undefined : keyword === 'msgid' ? pending.msgid !== undefined : keyword === 'msgid_plural' && pending.msgidPlural !== undefined
     if (repeated) {
-      error(lineNo, indent + 1, `duplicate ${keyword} in one entry`)
+      error(lineNo, column(p), `duplicate ${keyword} in one entry`)
       continue
     }
-    const quote = trimmed.indexOf('"', kw[0].length)
-    if (quote === -1 || trimmed.slice(kw[0].length, quote).trim() !== '') {
-      error(lineNo, indent + kw[0].length + 1, `${keyword} must be followed by a quoted string`)
+    const afterKeyword = p + kw[0].length
+    const quote = skipBlanks(content, afterKeyword, end)
+    if (quote === end || content.charCodeAt(quote) !== 34) {
+      error(lineNo, column(afterKeyword), `${keyword} must be followed by a quoted string`)
       continue
     }
-    const lit = readLiteral(trimmed, quote)
+    const lit = readLiteral(content, quote, end)
     if ('error' in lit) {
-      error(lineNo, indent + lit.at + 1, lit.error)
+      error(lineNo, column(lit.at), lit.error)
       continue
     }
-    if (lit.end < trimmed.length && trimmed.slice(lit.end).trim() !== '') error(lineNo, indent + afterSpaces(trimmed, lit.end) + 1, 'unexpected text after the string')
+    const rest = skipBlanks(content, lit.end, end)
+    if (rest < end) error(lineNo, column(rest), 'unexpected text after the string')
     if (keyword === 'msgid' || pending.line === 0) pending.line = lineNo
     if (keyword === 'msgstr') {
       const index = kw[2] === undefined ? 0 : Number(kw[2])
       if (index > 100) {
-        error(lineNo, indent + 1, `plural form index ${index} is out of range`)
+        error(lineNo, column(p), `plural form index ${index} is out of range`)
         continue
       }
       add(keyword)
@@ -248,8 +254,12 @@ export function linesOf(content: string, block: Block): BlockLine[] {
   return inner.map((l) => ({ kind: l.kind, start: l.start + block.start, end: l.end + block.start, next: l.next + block.start }))
 }
 
-function afterSpaces(text: string, from: number): number {
+// Spaces, tabs and a BOM before the first token; gettext allows leading whitespace.
+function skipBlanks(text: string, from: number, end: number): number {
   let i = from
-  while (i < text.length && /\s/.test(text[i] ?? '')) i++
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 9 && c !== 11 && c !== 12 && c !== 0xfeff && c !== 0xa0) break
+  }
   return i
 }

@@ -7,34 +7,37 @@ const ENCODE: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', 
 export const PAGE_WIDTH = 79
 
 /**
- * Reads the quoted literal starting at `quote` (the index of `"`) in `line`.
- * Returns the decoded text and the index after the closing quote, or an error column (0-based).
+ * Reads the quoted literal starting at `quote` (the index of `"`) in `text`, before `limit` (the end
+ * of its line). Returns the decoded text and the index after the closing quote, or an error offset.
  */
-export function readLiteral(line: string, quote: number): { value: string; end: number } | { error: string; at: number } {
-  const close = line.indexOf('"', quote + 1)
-  const backslash = line.indexOf('\\', quote + 1)
-  if (close !== -1 && (backslash === -1 || backslash > close)) return { value: line.slice(quote + 1, close), end: close + 1 }
+export function readLiteral(text: string, quote: number, limit = text.length): { value: string; end: number } | { error: string; at: number } {
+  // Fast path, bounded by the line: no escape before the closing quote means one slice.
+  for (let k = quote + 1; k < limit; k++) {
+    const code = text.charCodeAt(k)
+    if (code === 34) return { value: text.slice(quote + 1, k), end: k + 1 }
+    if (code === 92) break
+  }
   let value = ''
   let i = quote + 1
   let chunk = i
-  while (i < line.length) {
-    const ch = line[i]
-    if (ch === '"') return { value: value + line.slice(chunk, i), end: i + 1 }
+  while (i < limit) {
+    const ch = text[i]
+    if (ch === '"') return { value: value + text.slice(chunk, i), end: i + 1 }
     if (ch !== '\\') {
       i++
       continue
     }
-    value += line.slice(chunk, i)
-    const next = line[i + 1] ?? ''
+    value += text.slice(chunk, i)
+    const next = i + 1 < limit ? text[i + 1] ?? '' : ''
     if (next in DECODE) {
       value += DECODE[next]
       i += 2
     } else if (/[0-7]/.test(next)) {
-      const digits = /^[0-7]{1,3}/.exec(line.slice(i + 1, i + 4))?.[0] ?? ''
+      const digits = /^[0-7]{1,3}/.exec(text.slice(i + 1, Math.min(i + 4, limit)))?.[0] ?? ''
       value += String.fromCharCode(parseInt(digits, 8))
       i += 1 + digits.length
-    } else if (next === 'x' && /[0-9a-fA-F]/.test(line[i + 2] ?? '')) {
-      const digits = /^[0-9a-fA-F]{1,2}/.exec(line.slice(i + 2, i + 4))?.[0] ?? ''
+    } else if (next === 'x' && /[0-9a-fA-F]/.test(i + 2 < limit ? text[i + 2] ?? '' : '')) {
+      const digits = /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 2, Math.min(i + 4, limit)))?.[0] ?? ''
       value += String.fromCharCode(parseInt(digits, 16))
       i += 2 + digits.length
     } else {
