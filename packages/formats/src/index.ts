@@ -20,6 +20,12 @@ export function listFormats(): FormatInfo[] {
   return formats.map(({ id, name, extensions, multiLocale }) => ({ id, name, extensions, multiLocale }))
 }
 
+/** One built-in format's name, extensions and whether a file holds every locale; undefined for an unknown id. */
+export function getFormatInfo(id: string): FormatInfo | undefined {
+  const f = getFormat(id)
+  return f && { id: f.id, name: f.name, extensions: f.extensions, multiLocale: f.multiLocale }
+}
+
 /** How sure detection is of one format. */
 export interface Candidate {
   format: FormatId
