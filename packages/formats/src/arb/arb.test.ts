@@ -145,6 +145,18 @@ describe('size', () => {
   })
 })
 
+describe('10,000,000 characters', () => {
+  it('parses without running out of memory', () => {
+    const members: string[] = []
+    for (let size = 0; size < 10_000_000; size += members[members.length - 1]!.length + 1) members.push(`"m${members.length}": "${'x'.repeat(60)}", "@m${members.length}": {"description": "${'d'.repeat(80)}"}`)
+    const text = '{' + members.join(',') + '}'
+    expect(text.length).toBeGreaterThanOrEqual(10_000_000)
+    const result = arbFormat.parse(text, {})
+    expect(result.issues).toEqual([])
+    expect(result.entries).toHaveLength(members.length)
+  })
+})
+
 describe('detect', () => {
   it.each([
     ['app_en.arb', '{"a": "b"}', 0.95],

@@ -207,6 +207,20 @@ describe('size', () => {
   })
 })
 
+describe('10,000,000 characters', () => {
+  it('parses without running out of memory', () => {
+    const unit = (v: string) => `{"stringUnit": {"state": "translated", "value": "${v}"}}`
+    const keys: string[] = []
+    for (let size = 0; size < 10_000_000; size += keys[keys.length - 1]!.length + 1) keys.push(`"k${keys.length}": {"localizations": {"en": ${unit('x'.repeat(40))}, "de": ${unit('y'.repeat(40))}}}`)
+    const text = `{"sourceLanguage": "en", "strings": {${keys.join(',')}}, "version": "1.0"}`
+    expect(text.length).toBeGreaterThanOrEqual(10_000_000)
+    const result = xcstringsFormat.parse(text, {})
+    expect(result.issues).toEqual([])
+    expect(result.entries).toHaveLength(keys.length)
+    expect(result.locales).toEqual(['en', 'de'])
+  })
+})
+
 describe('detect', () => {
   it.each([
     ['Localizable.xcstrings', '{}', 1],
