@@ -59,6 +59,16 @@ export interface XliffDocument {
   issues: FormatIssue[]
 }
 
+/**
+ * True when `locale` is the file's source language and not its target language (an Angular or Symfony source
+ * file pushed as the source locale): such a file is read from, and written into, `<source>`.
+ */
+export function isSourceSide(file: XliffFile, locale: string | undefined): boolean {
+  if (!locale || !file.sourceLanguage) return false
+  const norm = (l: string) => l.toLowerCase().replace(/_/g, '-')
+  return norm(locale) === norm(file.sourceLanguage) && (!file.targetLanguage || norm(locale) !== norm(file.targetLanguage))
+}
+
 /** Characters an XML NMTOKEN allows; 2.0 unit ids must be NMTOKENs. */
 const NOT_NMTOKEN = /[^\p{L}\p{N}._:\-\u00B7\u0300-\u036F\u203F\u2040]/gu
 

@@ -8,7 +8,7 @@ import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit2
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
-import { nmtoken, readXliff } from './model.js'
+import { isSourceSide, nmtoken, readXliff } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
 
@@ -50,6 +50,8 @@ class Writer {
   private readonly attrSets = new Map<XmlElement, Map<string, string>>()
   private readonly changedFiles = new Set<XliffFile>()
   private readonly removed = new Set<XmlElement>()
+  /** Files rendered as their source language: values go into `<source>` (see isSourceSide). */
+  private readonly sourceSideFiles = new Set<XliffFile>()
   private readonly eol: string
   private readonly prefix: string
 
@@ -72,10 +74,13 @@ class Writer {
     const trackMissing = (this.options.missing ?? 'source') !== 'source'
     const missingByUnit = new Map<XmlElement, { total: number; missing: XliffUnit[] }>()
     for (const file of this.doc.files) {
+      const sourceSide = isSourceSide(file, this.options.locale)
+      if (sourceSide) this.sourceSideFiles.add(file)
       for (const u of file.units) {
         // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
         const entry = queues.get(u.context ?? '')?.get(u.key)?.shift()
-        if (entry) {
+        if (entry && sourceSide) this.updateSource(u, entry)
+        else if (entry) {
           if (u.forms) this.updateGroup(file, u, u.forms, entry)
           else this.update(file, u, entry)
         }
@@ -109,7 +114,7 @@ class Writer {
   /** The start tag of `el` with `attrs` set (values replaced in place, new ones appended). */
   private startTag(el: XmlElement, attrs: ReadonlyMap<string, string>, open = false): string {
     const local: TextEdit[] = []
-    let insertAt = el.attrs.length ? el.attrs[el.attrs.length - 1]!.end : el.nameEnd
+    const insertAt = el.attrs.length ? el.attrs[el.attrs.length - 1]!.end : el.nameEnd
     for (const [name, value] of attrs) {
       const a = getAttr(el, name)
       if (a && a.value === value) continue
@@ -165,13 +170,53 @@ class Writer {
 
   /** The target text for `entry`: its plural forms as an ICU plural for the locale, else its value; unchanged forms keep the template's text. */
   private targetText(u: XliffUnit, entry: Entry): string {
+    return this.wantedText(entry, u.value, u.plural)
+  }
+
+  private wantedText(entry: Entry, current: string, plural: XliffUnit['plural']): string {
     const forms = wantedForms(entry)
     if (forms) {
-      if (u.plural && samePlural(forms, u.plural.forms)) return u.value
-      return writeIcuPlural(u.plural?.arg ?? pluralArg(entry), forms, this.options.locale)
+      if (plural && samePlural(forms, plural.forms)) return current
+      return writeIcuPlural(plural?.arg ?? pluralArg(entry), forms, this.options.locale)
     }
-    if (u.plural && entry.value === u.plural.forms.other) return u.value
+    if (plural && entry.value === plural.forms.other) return current
     return entry.value
+  }
+
+  /** A file rendered as its source language: the entry's text replaces `<source>` (every form of an Xcode group); no state, no target. */
+  private updateSource(u: XliffUnit, entry: Entry): void {
+    if (u.forms) {
+      const want: PluralForms = wantedForms(entry) ?? { ...u.sourcePlural?.forms, other: entry.value }
+      for (const [category, member] of u.forms) {
+        const text = want[category] ?? want.other ?? ''
+        if (text !== member.sourceText) this.writeSource(member, text)
+      }
+      return
+    }
+    const text = this.wantedText(entry, u.sourceText, u.sourcePlural)
+    if (text !== u.sourceText) this.writeSource(u, text)
+  }
+
+  private writeSource(u: XliffUnit, value: string): void {
+    const source = u.source
+    if (!source) return
+    const names = new Set<string>()
+    innerElementNames(source, names)
+    const preserve = needsPreserve(value) && !this.preserved(source)
+    if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
+    const attrs = new Map<string, string>()
+    if (preserve && this.doc.version === '2.0') attrs.set('xml:space', 'preserve')
+    this.replaceContent(source, valueXml(value, this.doc.version, this.eol, names), attrs)
+  }
+
+  /** Replaces the inner XML of `el` and sets `attrs` on it; a self-closing element is rewritten whole. */
+  private replaceContent(el: XmlElement, xml: string, attrs: ReadonlyMap<string, string>): void {
+    if (!el.selfClosing) {
+      for (const [k, v] of attrs) this.setAttr(el, k, v)
+      this.edits.push({ start: el.contentStart, end: el.contentEnd, text: xml })
+    } else {
+      this.edits.push({ start: el.start, end: el.end, text: `${this.startTag(el, attrs, true)}${xml}</${el.name}>` })
+    }
   }
 
   /** Replaces or creates the target of `u`; `state` goes on the target itself (1.2). */
@@ -189,11 +234,8 @@ class Writer {
     const attrs = new Map<string, string>()
     if (state !== undefined) attrs.set('state', state)
     if (preserve && this.doc.version === '2.0') attrs.set('xml:space', 'preserve')
-    if (target && !target.selfClosing) {
-      if (attrs.size) for (const [k, v] of attrs) this.setAttr(target, k, v)
-      this.edits.push({ start: target.contentStart, end: target.contentEnd, text: xml })
-    } else if (target) {
-      this.edits.push({ start: target.start, end: target.end, text: `${this.startTag(target, attrs, true)}${xml}</${target.name}>` })
+    if (target) {
+      this.replaceContent(target, xml, attrs)
     } else if (u.anchor) {
       if (value === '') return
       const name = `${prefixOf(u.anchor.name) ? `${prefixOf(u.anchor.name)}:` : ''}target`
@@ -219,12 +261,17 @@ class Writer {
       if (missing.length === 0) continue
       if (policy === 'omit' && missing.length === total) {
         this.remove(unitEl)
-        this.changedFiles.add(this.doc.files.find((f) => f.el === missing[0]!.file)!)
+        const file = this.doc.files.find((f) => f.el === missing[0]!.file)!
+        if (!this.sourceSideFiles.has(file)) this.changedFiles.add(file)
         continue
       }
       for (const u of missing) {
-        if (!u.target) continue
         const file = this.doc.files.find((f) => f.el === u.file)!
+        if (this.sourceSideFiles.has(file)) {
+          if (policy === 'empty' && u.sourceText !== '') this.writeSource(u, '')
+          continue
+        }
+        if (!u.target) continue
         this.changedFiles.add(file)
         if (policy === 'omit') {
           this.remove(u.target)
@@ -263,7 +310,11 @@ class Writer {
       else if (file) byFile.set(file, [e])
       else newFiles.set(e.context ?? '', [e])
     }
-    for (const [file, list] of byFile) this.addToFile(file, list)
+    for (const [file, list] of byFile) {
+      // Into a source-language file, a new entry's text is its source and there is no target yet.
+      const sourceSide = this.sourceSideFiles.has(file)
+      this.addToFile(file, sourceSide ? list.map((e) => ({ ...e, source: e.value, sourcePlural: e.plural, value: '', plural: undefined })) : list)
+    }
     for (const [name, list] of newFiles) this.addFile(last, name, list)
   }
 
@@ -294,7 +345,7 @@ class Writer {
   private addToFile(file: XliffFile, entries: readonly Entry[]): void {
     const container = file.container
     if (!container) return
-    this.changedFiles.add(file)
+    if (!this.sourceSideFiles.has(file)) this.changedFiles.add(file)
     const units = [...new Set(file.units.map((u) => u.unit))].filter((el) => !this.removed.has(el))
     const lastUnit = units[units.length - 1]
     const containerIndent = indentAt(this.content, container.start)

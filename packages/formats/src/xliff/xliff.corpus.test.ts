@@ -76,6 +76,17 @@ describe.each(files)('xliff corpus: $name', (file) => {
     for (const after of diff) expect(after).toMatch(/Édité &amp; &lt;neu>|state="|target-language=|trgLang=|xml:space=/)
   })
 
+  it('reads and writes the source side when used as the source locale, and stays valid', () => {
+    const sourceLocale = parsed.locales[0]!
+    const asSource = { locale: sourceLocale, sourceLocale }
+    const sources = parseXliff(file.content, { locale: sourceLocale })
+    expect(renderXliff(file.content, sources.entries, asSource)).toBe(file.content)
+    const edited = sources.entries.map((e, i) => (i === 0 ? { ...e, value: 'Source & <neu>' } : e))
+    const out = renderXliff(file.content, [...edited, { key: 'added.key', value: 'Added' }], asSource)
+    expect(parseXliff(out, { locale: sourceLocale }).entries.map((e) => e.value)).toEqual([...edited.map((e) => e.value), 'Added'])
+    expect(xmllintXliff(out, version)).toBe('')
+  })
+
   it('passes the OASIS schema before and after an edit', () => {
     expect(xmllintXliff(renderXliff(file.content, parsed.entries, options), version)).toBe('')
     const edited = parsed.entries.map((e, i) => (i === 0 ? { ...e, value: 'x < y & z' } : e))

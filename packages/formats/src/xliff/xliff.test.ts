@@ -295,6 +295,44 @@ describe('xliff render into a template', () => {
   })
 })
 
+describe('xliff source files', () => {
+  const angular = `<?xml version="1.0" encoding="UTF-8" ?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" datatype="plaintext" original="ng2.template">
+    <body>
+      <trans-unit id="title" datatype="html">
+        <source>Hello</source>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`
+  const en: RenderOptions = { locale: 'en', sourceLocale: 'en' }
+
+  it('reads <source> as the value when parsed as the source language', () => {
+    expect(parse(angular, { locale: 'en' }).entries.map((e) => e.value)).toEqual(['Hello'])
+    expect(parse(angular, { locale: 'de' }).entries.map((e) => e.value)).toEqual([''])
+  })
+
+  it('writes values into <source>, with no target, state or target-language, when rendered as the source language', () => {
+    const entries = parse(angular, { locale: 'en' }).entries
+    expect(render(angular, entries, en)).toBe(angular)
+    const out = render(angular, [{ ...entries[0]!, value: 'Hi' }, { key: 'new', value: 'New' }], en)
+    expect(out).toBe(angular.replace('<source>Hello</source>', '<source>Hi</source>').replace(`      </trans-unit>
+    </body>`, `      </trans-unit>
+      <trans-unit id="new">
+        <source>New</source>
+      </trans-unit>
+    </body>`))
+  })
+
+  it('writes targets when rendered into another language', () => {
+    const out = render(angular, [{ key: 'title', value: 'Hallo' }], de)
+    expect(out).toContain('<source>Hello</source>\n        <target state="translated">Hallo</target>')
+    expect(out).toContain('target-language="de"')
+  })
+})
+
 describe('xliff plurals', () => {
   const icu = v12('      <trans-unit id="files"><source>{n, plural, one {# file} other {# files}}</source><target>{n, plural, one {# Datei} other {# Dateien}}</target></trans-unit>')
 
