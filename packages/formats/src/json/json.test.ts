@@ -240,6 +240,13 @@ describe('size', () => {
     expect(jsonFormat.render(file, parsed.entries, en)).toBe(file)
   })
 
+  it('omits 100,000 template keys at once', () => {
+    const entries: Entry[] = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, value: `v${i}` }))
+    const file = jsonFormat.render(undefined, entries, en)
+    expect(jsonFormat.render(file, [{ key: 'k5', value: 'five' }], { ...en, missing: 'omit' })).toBe('{\n  "k5": "five"\n}\n')
+    expect(jsonFormat.render(file, [], { ...en, missing: 'empty' })).toBe(file.replace(/"v\d+"/g, '""'))
+  })
+
   it('parses 10,000,000 characters', () => {
     const value = 'x'.repeat(90)
     const members: string[] = []

@@ -53,7 +53,8 @@ class TemplateWriter {
       const ed = this.editor(obj)
       for (const [k, v] of tree.members) ed.append(ed.memberText(k, PendingObject.writable(v)))
     }
-    for (const ed of this.editors.values()) this.edits.push(...ed.edits())
+    // A loop, not push(...edits): an editor can hold more edits than a call takes arguments.
+    for (const ed of this.editors.values()) for (const edit of ed.edits()) this.edits.push(edit)
     return applyEdits(this.text, this.edits)
   }
 

@@ -129,7 +129,8 @@ class CatalogWriter {
     })
     const strings = this.editor(this.catalog.strings)
     for (const e of extra) this.insertSorted(strings, e.key, keyObject(e, this.options))
-    for (const ed of this.editors.values()) this.edits.push(...ed.edits())
+    // A loop, not push(...edits): an editor can hold more edits than a call takes arguments.
+    for (const ed of this.editors.values()) for (const edit of ed.edits()) this.edits.push(edit)
     return applyEdits(this.text, this.edits)
   }
 

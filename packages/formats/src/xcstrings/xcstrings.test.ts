@@ -207,6 +207,18 @@ describe('size', () => {
   })
 })
 
+describe('100,000 keys at once', () => {
+  it('omits or empties every key a pull does not carry', () => {
+    const entries: Entry[] = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, value: '', values: { en: { value: `v${i}` }, de: { value: `w${i}` } } }))
+    const file = xcstringsFormat.render(undefined, entries, options)
+    const omitted = xcstringsFormat.render(file, [], { ...options, missing: 'omit' })
+    expect(omitted).toBe('{\n  "sourceLanguage" : "en",\n  "strings" : {},\n  "version" : "1.0"\n}')
+    const emptied = xcstringsFormat.parse(xcstringsFormat.render(file, [], { ...options, missing: 'empty' }), {})
+    expect(emptied.locales).toEqual(['en'])
+    expect(emptied.entries).toHaveLength(100_000)
+  })
+})
+
 describe('10,000,000 characters', () => {
   it('parses without running out of memory', () => {
     const unit = (v: string) => `{"stringUnit": {"state": "translated", "value": "${v}"}}`
