@@ -1,7 +1,7 @@
 /** Writes entries into a JSON template (or a clean file), changing only the bytes of changed values. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
 import {
-  applyEdits, assignEntries, DEFAULT_LAYOUT, detectLayout, icuPluralArgument, ObjectEditor, PendingObject,
+  applyEdits, assignEntries, DEFAULT_LAYOUT, detectLayout, icuPluralArgument, MAX_JSON_DEPTH, ObjectEditor, PendingObject,
   quoteJson, scanJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonObject, JsonString } from '../json-text/index.js'
@@ -166,7 +166,8 @@ function dottedPath(root: JsonObject, key: string): Segment[] {
 /** The nesting path of an entry from meta.path, when it still names the entry's key. */
 function pathOf(e: Entry): Segment[] | undefined {
   const path = e.meta?.path
-  if (!Array.isArray(path) || path.length === 0) return undefined
+  // Deeper than a file may nest, the path would only make a file we refuse to read back.
+  if (!Array.isArray(path) || path.length === 0 || path.length >= MAX_JSON_DEPTH) return undefined
   if (!path.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s) && s >= 0))) return undefined
   return path.map(String).join('.') === e.key ? (path as Segment[]) : undefined
 }
