@@ -13,6 +13,10 @@ describe('xliff detection', () => {
     expect(detectFormat(base(file.name), file.content).format).toBe('xliff')
   })
 
+  it.each(own)('names $name as xliff first even when it is called messages.xml', (file) => {
+    expect(detectFormat('messages.xml', file.content).format).toBe('xliff')
+  })
+
   it.each(others)('scores $name (another format) low', (file) => {
     expect(xliffFormat.detect(base(file.name), file.content)).toBeLessThan(0.3)
   })
