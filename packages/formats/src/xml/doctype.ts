@@ -9,8 +9,6 @@ export interface DoctypeRead {
   problems: { message: string; offset: number; severity: 'error' | 'warning' }[]
 }
 
-const WS = /\s/
-
 /**
  * Reads the DOCTYPE starting at `start` (the `<` of `<!DOCTYPE`). Linear in its length.
  * An external DTD (`<!DOCTYPE plist PUBLIC ...>`) is never fetched and not reported: every plist names one,
@@ -96,9 +94,4 @@ function readEntity(content: string, start: number, result: DoctypeRead): number
     result.entities.set(m[2]!, m[3] ?? m[4] ?? '')
   }
   return end
-}
-
-/** True when `c` is XML whitespace. */
-export function isSpace(c: string | undefined): boolean {
-  return c !== undefined && WS.test(c)
 }
