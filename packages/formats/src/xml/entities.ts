@@ -12,7 +12,8 @@ export type DecodeReporter = (message: string, offset: number) => void
 
 /**
  * Resolves entity references for one document: predefined, numeric and internal ones, with a budget shared by
- * every expansion so nested or repeated entities cannot blow up memory or time.
+ * every expansion so nested or repeated entities cannot blow up memory or time. An internal entity's replacement
+ * text is taken as text: markup inside an entity value is not parsed into elements.
  */
 export class EntityResolver {
   private readonly memo = new Map<string, string | null>()
