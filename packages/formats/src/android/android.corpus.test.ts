@@ -128,7 +128,7 @@ describe.each(files)('android corpus $name', (file) => {
     const { edited, key } = editOne(entries)
     const out = androidFormat.render(file.content, edited, options)
     const unit = readAndroid(file.content).units.find((u) => u.entry.key === key)!
-    const holder = unit.items.get('other') ?? unit.element
+    const holder = unit.holder
     let prefix = 0
     while (out[prefix] === file.content[prefix]) prefix++
     let suffix = 0

@@ -166,6 +166,13 @@ describe('android structure', () => {
     check(androidFormat.render(file, entries, { ...en, missing }))
   })
 
+  test('omitting an uncommented string keeps the comment of the string after it', () => {
+    const two = wrap('    <string name="a">A</string>\n    <!-- about b -->\n    <string name="b">B</string>')
+    const out = androidFormat.render(two, [{ key: 'b', value: 'B' }], { ...en, missing: 'omit' })
+    expect(out).toBe(wrap('    <!-- about b -->\n    <string name="b">B</string>'))
+    expect(androidFormat.parse(two, {}).entries).toEqual([{ key: 'a', value: 'A' }, { key: 'b', value: 'B', comment: 'about b' }])
+  })
+
   test('new entries are added after the last resource with the file indentation', () => {
     const entries: Entry[] = [...androidFormat.parse(file, {}).entries, { key: 'added', value: 'New', comment: 'a note' }, { key: 'planets[2]', value: 'Earth' }]
     const out = androidFormat.render(file, entries, en)

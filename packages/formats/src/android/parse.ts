@@ -5,16 +5,21 @@ import { attrValue, createLineIndex, scanXml } from '../xml/index.js'
 import type { XmlComment, XmlElement, XmlScan } from '../xml/index.js'
 import { decodeValue } from './value.js'
 
-/** Where one entry sits in the file: its element, and the items holding its text. */
+const NO_ITEMS: ReadonlyMap<string, XmlElement> = new Map()
+const NO_COMMENTS: readonly XmlComment[] = []
+
+/** Where one entry sits in the file: its element, and the element holding its text. */
 export interface AndroidUnit {
   entry: Entry
   kind: 'string' | 'plurals' | 'string-array'
   /** The `<string>`, `<plurals>` or `<string-array>` element. */
   element: XmlElement
-  /** For plurals: quantity -> `<item>`; for an array item: its `<item>` under `other`. */
-  items: Map<string, XmlElement>
+  /** The element whose content is the value: the `<string>` itself or the array's `<item>`. */
+  holder: XmlElement
+  /** For plurals: quantity -> `<item>` (empty otherwise). */
+  items: ReadonlyMap<string, XmlElement>
   /** Comments attached above the element (removed with it under `missing: 'omit'`). */
-  comments: XmlComment[]
+  comments: readonly XmlComment[]
 }
 
 /** A parsed file with the positions rendering needs. */
@@ -63,24 +68,25 @@ export function readAndroid(content: string): AndroidDocument {
     if (node.type === 'comment') pending.push(node)
     else if (node.type === 'text') {
       // A blank line detaches a comment: it is a section header, not a note on the next entry.
-      if (/\n[ \t\r]*\n/.test(content.slice(node.start, node.end)) || /\S/.test(node.value)) pending = []
+      if (pending.length && (/\n[ \t\r]*\n/.test(content.slice(node.start, node.end)) || /\S/.test(node.value))) pending = []
     } else if (node.type === 'element') {
       const before = units.length
-      readElement(content, node, pending, units, issue)
+      // Units keep the array they are given, so the running list is handed over and replaced, never shared.
+      readElement(content, node, pending.length ? pending : NO_COMMENTS, units, issue)
       for (let i = before; i < units.length; i++) {
         const id = entryId(units[i]!.entry)
-        if (seen.has(id)) issue('warning', `Repeated key "${units[i]!.entry.key}"; every copy is kept`, (units[i]!.items.get('other') ?? node).start)
+        if (seen.has(id)) issue('warning', `Repeated key "${units[i]!.entry.key}"; every copy is kept`, units[i]!.holder.start)
         seen.add(id)
       }
-      pending = []
-    } else pending = []
+      if (pending.length) pending = []
+    } else if (pending.length) pending = []
   }
   return { scan, units, issues }
 }
 
 type Report = (severity: FormatIssue['severity'], message: string, offset: number) => void
 
-function readElement(content: string, el: XmlElement, comments: XmlComment[], units: AndroidUnit[], issue: Report): void {
+function readElement(content: string, el: XmlElement, comments: readonly XmlComment[], units: AndroidUnit[], issue: Report): void {
   if (el.name !== 'string' && el.name !== 'plurals' && el.name !== 'string-array') return
   const name = attrValue(el, 'name')
   if (name === undefined || name === '') {
@@ -103,7 +109,7 @@ function readElement(content: string, el: XmlElement, comments: XmlComment[], un
     const entry = base(name)
     entry.value = decoded.value
     entry.meta = withReference(meta, decoded.isReference)
-    units.push({ entry, kind: 'string', element: el, items: new Map(), comments })
+    units.push({ entry, kind: 'string', element: el, holder: el, items: NO_ITEMS, comments })
     return
   }
   if (el.name === 'plurals') {
@@ -128,7 +134,7 @@ function readElement(content: string, el: XmlElement, comments: XmlComment[], un
     entry.value = plural.other ?? ''
     entry.plural = plural
     entry.meta = { ...meta, kind: 'plurals' }
-    units.push({ entry, kind: 'plurals', element: el, items, comments })
+    units.push({ entry, kind: 'plurals', element: el, holder: el, items, comments })
     return
   }
   let index = 0
@@ -143,7 +149,7 @@ function readElement(content: string, el: XmlElement, comments: XmlComment[], un
     const entry = base(arrayItemKey(name, index))
     entry.value = decoded.value
     entry.meta = withReference({ ...meta, kind: 'string-array', ...itemAttrs(item) }, decoded.isReference)
-    units.push({ entry, kind: 'string-array', element: el, items: new Map([['other', item]]), comments: index === 0 ? comments : [] })
+    units.push({ entry, kind: 'string-array', element: el, holder: item, items: NO_ITEMS, comments: index === 0 ? comments : NO_COMMENTS })
     index++
   }
 }

@@ -119,10 +119,10 @@ class TemplateWriter {
     const name = parseArrayKey(units[0]!.entry.key)!.name
     this.arrays.set(name, element)
     const found = units.map((u) => this.take(u.entry))
-    if (found.every((e) => !e)) return this.absent(element, units.map((u) => u.items.get('other')!), units[0]!)
+    if (found.every((e) => !e)) return this.absent(element, units.map((u) => u.holder), units[0]!)
     units.forEach((unit, i) => {
       const e = found[i]
-      const item = unit.items.get('other')!
+      const item = unit.holder
       // A missing item keeps its text even under `omit`: removing it would shift the index of every later item.
       if (!e) {
         if (this.missing === 'empty' && unit.entry.value !== '') this.replace(item, '')
