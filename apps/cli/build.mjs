@@ -1,0 +1,42 @@
+// Bundles the CLI into one file, dist/tolk.js, with every dependency inside, so the packed tarball
+// installs into an empty folder and runs without the monorepo.
+import { build } from 'esbuild'
+import { statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+// @tolk/core's entry re-exports the database-bound pipeline; the CLI needs only its pure MCP builder, so the
+// bundle takes that one file (it imports contracts, errors and JSON Schemas, never @tolk/db).
+const coreMcp = join(here, '../../packages/core/src/surface/mcp.ts')
+const FORBIDDEN = /(^|\/)(@tolk\/db|packages\/db|kysely|postgres|@electric-sql\/pglite)(\/|$)/
+
+const result = await build({
+  entryPoints: [join(here, 'src/bin.ts')],
+  outfile: join(here, 'dist/tolk.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  conditions: ['@tolk/source'],
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __tolkCreateRequire } from 'node:module';\nconst require = __tolkCreateRequire(import.meta.url);" },
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'tolk-core-mcp-only',
+      setup(b) {
+        b.onResolve({ filter: /^@tolk\/core$/ }, () => ({ path: coreMcp }))
+      },
+    },
+  ],
+})
+
+const bad = Object.keys(result.metafile.inputs).filter((p) => FORBIDDEN.test(p))
+if (bad.length > 0) {
+  console.error(`dist/tolk.js must not contain database code, found:\n${bad.join('\n')}`)
+  process.exit(1)
+}
+const kb = Math.round(statSync(join(here, 'dist/tolk.js')).size / 1024)
+console.log(`dist/tolk.js ${kb} KiB`)

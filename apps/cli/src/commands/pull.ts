@@ -1,0 +1,61 @@
+// tolk pull: every target locale (or --locale) of every source file, written where the translation pattern says.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { detectEncoding, encodeFile, isEncoding } from '../encoding.js'
+import { UsageError } from '../exit.js'
+import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
+import { progress, table } from '../output.js'
+import { findProject, type Runtime } from '../runtime.js'
+
+/** Flags of `tolk pull`. */
+export interface PullFlags {
+  locale?: string[]
+  missing?: 'source' | 'empty' | 'omit'
+  approvedOnly?: boolean
+  dryRun?: boolean
+}
+
+/** Pulls and writes each file in the encoding the service recorded for it, so unchanged files stay byte-identical. */
+export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
+  const { config, root } = rt.config()
+  const client = rt.client()
+  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const project = await findProject(client, config.project)
+  const locales = flags.locale?.length ? flags.locale : project.target_locales
+  if (locales.length === 0) throw new UsageError('no_locales', `Project ${project.slug} has no target locales; add some with \`tolk op update_project\` or pass --locale.`)
+  const sources = sourceFiles(config, root, sourceLocale)
+  if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
+
+  // The source path names the file row unambiguously; where each copy lands is this config's business.
+  const plan = sources.flatMap((s) =>
+    isMultiLocale(s.entry) ? [{ source: s, locale: sourceLocale }] : locales.map((locale) => ({ source: s, locale })),
+  )
+  const bar = progress(rt.io.stderr, plan.length)
+  const results: { path: string; locale: string; status: 'written' | 'unchanged' | 'would_write'; encoding: string; bytes: number }[] = []
+  for (const { source, locale } of plan) {
+    const out = await client.call<{ path: string; content: string; encoding?: string }>('pull_file', {
+      project: config.project,
+      path: source.path,
+      locale,
+      ...(flags.missing ? { missing: flags.missing } : {}),
+      ...(flags.approvedOnly ? { approved_only: true } : {}),
+    })
+    const path = translationPath(source, locale, config.locale_map)
+    const full = join(root, path)
+    const before = existsSync(full) ? readFileSync(full) : undefined
+    const encoding = isEncoding(out.encoding) ? out.encoding : before ? detectEncoding(before) : 'utf-8'
+    const bytes = encodeFile(out.content, encoding)
+    const same = before?.equals(bytes) ?? false
+    if (!same && !flags.dryRun) {
+      mkdirSync(dirname(full), { recursive: true })
+      writeFileSync(full, bytes)
+    }
+    results.push({ path, locale, status: same ? 'unchanged' : flags.dryRun ? 'would_write' : 'written', encoding, bytes: bytes.length })
+    bar.tick(path)
+  }
+  bar.done()
+
+  rt.print({ project: project.slug, files: results }, () =>
+    table(['file', 'locale', 'status', 'encoding'], results.map((r) => [r.path, r.locale, r.status.replace('_', ' '), r.encoding])),
+  )
+}

@@ -1,0 +1,95 @@
+// tolk push: source files, and with --translations the translation files of every target locale on disk.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { decodeFile, EncodingError } from '../encoding.js'
+import { UsageError } from '../exit.js'
+import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
+import { progress, table } from '../output.js'
+import { findProject, type Runtime } from '../runtime.js'
+
+/** Flags of `tolk push`. */
+export interface PushFlags {
+  translations?: boolean
+  locale?: string[]
+  dryRun?: boolean
+  force?: boolean
+}
+
+interface Counts {
+  keys_added?: number
+  keys_updated?: number
+  keys_removed?: number
+  keys_unchanged?: number
+  translations_imported?: number
+  translations_skipped?: number
+  skipped?: Record<string, number>
+}
+
+/** One push_file answer (the fields the CLI reads). */
+interface PushResult {
+  file?: { id: string; pattern: string; format: string; locale: string; encoding: string }
+  counts?: Counts
+  job_id?: string | null
+  dry_run?: boolean
+}
+
+/** Pushes sources first (translations need their keys), then each target locale's file that exists. */
+export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
+  const { config, root } = rt.config()
+  const client = rt.client()
+  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const project = await findProject(client, config.project)
+  const sources = sourceFiles(config, root, sourceLocale)
+  if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
+
+  const plan = sources.map((s) => ({ path: s.path, locale: sourceLocale, format: s.entry.format }))
+  if (flags.translations) {
+    const locales = flags.locale?.length ? flags.locale : project.target_locales
+    for (const s of sources) {
+      if (isMultiLocale(s.entry)) continue
+      for (const locale of locales) {
+        const path = translationPath(s, locale, config.locale_map)
+        if (path !== s.path && existsSync(join(root, path))) plan.push({ path, locale, format: s.entry.format })
+      }
+    }
+  }
+
+  const bar = progress(rt.io.stderr, plan.length)
+  const results: ({ path: string; locale: string } & PushResult)[] = []
+  for (const item of plan) {
+    let decoded
+    try {
+      decoded = decodeFile(readFileSync(join(root, item.path)))
+    } catch (err) {
+      if (err instanceof EncodingError) throw new UsageError('unreadable_file', `${item.path}: ${err.message}`)
+      throw err
+    }
+    const out = await client.call<PushResult>('push_file', {
+      project: config.project,
+      path: item.path,
+      content: decoded.text,
+      locale: item.locale,
+      encoding: decoded.encoding,
+      ...(item.format ? { format: item.format } : {}),
+      ...(flags.force ? { overwrite: true } : {}),
+      ...(flags.dryRun ? { dry_run: true } : {}),
+    })
+    results.push({ path: item.path, locale: item.locale, ...out })
+    bar.tick(item.path)
+  }
+  bar.done()
+
+  rt.print({ project: project.slug, dry_run: flags.dryRun ?? false, files: results }, () => {
+    const n = (x: number | undefined) => x ?? 0
+    const rows = results.map((r) => {
+      const c = r.counts ?? {}
+      const skipped = Object.entries(c.skipped ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')
+      return [r.path, r.locale, n(c.keys_added), n(c.keys_updated), n(c.keys_removed), n(c.translations_imported), skipped || '-']
+    })
+    const head = flags.dryRun ? `Dry run: nothing was changed in ${project.slug}.\n` : ''
+    const hint = results.some((r) => Object.keys(r.counts?.skipped ?? {}).length > 0) && !flags.force
+      ? 'Reviewed and approved translations were kept; --force overwrites them.\n'
+      : ''
+    return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + hint
+  })
+}

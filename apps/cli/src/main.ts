@@ -1,0 +1,106 @@
+// The `tolk` program: commander wiring only; each command lives in commands/.
+import { Command, CommanderError, Option } from 'commander'
+import { init } from './commands/init.js'
+import { login } from './commands/login.js'
+import { mcp } from './commands/mcp.js'
+import { runOp } from './commands/op.js'
+import { pull } from './commands/pull.js'
+import { push } from './commands/push.js'
+import { status } from './commands/status.js'
+import { CliError, EXIT, errorLines } from './exit.js'
+import type { RetryPolicy } from './retry.js'
+import { Runtime, type GlobalFlags, type Io } from './runtime.js'
+import { VERSION } from './version.js'
+
+const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)]
+
+/** Runs the CLI on `argv` (without node and script) and returns the exit code; never calls process.exit. */
+export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<number> {
+  let rt: Runtime | undefined
+  const runtime = (cmd: Command) => (rt ??= new Runtime(io, cmd.optsWithGlobals<GlobalFlags>(), retry))
+  const configure = (cmd: Command) =>
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s), outputError: () => {} })
+
+  const program = configure(new Command('tolk'))
+    .description('Push translation files to Tolk, pull them back translated, and run any op of the API')
+    .version(VERSION, '-v, --version')
+    .option('--url <url>', 'Tolk server URL (else TOLK_URL, tolk.config.json, the stored login, http://127.0.0.1:8787)')
+    .option('--api-key <key>', 'API key (else TOLK_API_KEY, or the key stored by `tolk login`)')
+    .option('--config <path>', 'config file (else the nearest tolk.config.json)')
+    .option('--json', 'print results as JSON for scripts')
+
+  configure(program.command('init'))
+    .description('Write tolk.config.json at the repository root (asks on a terminal, or takes flags)')
+    .option('--project <slug>', 'project slug or id')
+    .option('--source <pattern>', 'source file pattern, e.g. res/values/strings.xml or locales/{locale}/**/*.json')
+    .option('--translation <pattern>', 'translation file pattern, e.g. res/values-{android_locale}/strings.xml')
+    .option('--locale-map <locale=text>', 'path text of a locale, e.g. he=iw,zh-Hant=zh-rTW (repeatable)', collect)
+    .option('--create', 'create the project when it does not exist')
+    .option('--no-create', 'never create the project')
+    .option('--name <name>', 'name of a project created by --create')
+    .option('--locales <list>', 'target locales of a project created by --create, e.g. de,fr,pt-BR')
+    .option('--force', 'replace an existing tolk.config.json')
+    .action((flags, cmd: Command) => init(runtime(cmd), flags))
+
+  configure(program.command('push'))
+    .description('Push the source files (and with --translations the existing translation files)')
+    .option('--translations', 'also push the translation files of the target locales found on disk')
+    .option('--locale <locale>', 'only these locales of --translations (repeatable or comma-separated)', collect)
+    .option('--dry-run', 'show what would change and change nothing')
+    .option('--force', 'overwrite reviewed and approved translations (sends overwrite: true)')
+    .action((flags, cmd: Command) => push(runtime(cmd), flags))
+
+  configure(program.command('pull'))
+    .description('Pull every target locale (or --locale) and write the files where the patterns say')
+    .option('--locale <locale>', 'only these locales (repeatable or comma-separated)', collect)
+    .addOption(new Option('--missing <how>', 'what untranslated keys contain').choices(['source', 'empty', 'omit']))
+    .option('--approved-only', 'ship only reviewed or approved translations')
+    .option('--dry-run', 'show which files would change and write nothing')
+    .action((flags, cmd: Command) => pull(runtime(cmd), flags))
+
+  configure(program.command('status'))
+    .description('Show translation coverage per locale')
+    .action((_flags, cmd: Command) => status(runtime(cmd)))
+
+  configure(program.command('login'))
+    .description("Check an API key and store it for the server URL in the user's config folder (mode 0600)")
+    .option('--key <key>', 'the API key (else read from stdin, or asked for)')
+    .action((flags, cmd: Command) => login(runtime(cmd), flags))
+
+  // Its subcommands come from the server's catalog, so it parses its own arguments.
+  configure(program.command('op'))
+    .description('Run any op of the API: `tolk op list`, `tolk op <name> [json] [--input-file <path|->]`')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]')
+    .action((args: string[], _flags, cmd: Command) => runOp(runtime(cmd), args, configure))
+
+  configure(program.command('mcp'))
+    .description('Serve the API as MCP tools over stdio for desktop clients (tools from the server catalog)')
+    .action((_flags, cmd: Command) => mcp(runtime(cmd)))
+
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return EXIT.ok
+  } catch (err) {
+    return report(err, io, rt?.flags.json ?? argv.includes('--json'))
+  }
+}
+
+function report(err: unknown, io: Io, json: boolean): number {
+  if (err instanceof CommanderError) {
+    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok
+    io.stderr.write(`error usage: ${err.message.replace(/^error: /, '')} (tolk --help shows usage)\n`)
+    return EXIT.usage
+  }
+  if (err instanceof CliError) {
+    for (const line of errorLines(err)) io.stderr.write(`${line}\n`)
+    if (json) io.stdout.write(`${JSON.stringify({ error: err.problem ?? { code: err.code, detail: err.detail, issues: err.issues.length ? err.issues : undefined } }, null, 2)}\n`)
+    return err.exitCode
+  }
+  io.stderr.write(`error internal: ${(err as Error)?.stack ?? String(err)}\n`)
+  return EXIT.failed
+}
