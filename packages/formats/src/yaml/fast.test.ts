@@ -59,9 +59,9 @@ describe('fast yaml scanner', () => {
       accepted++
       const full = treeFromDocument(text)
       expect(full.issues, text).toEqual([])
-      expect(summary(modelOf(fast, 'en')), JSON.stringify(text)).toEqual(summary(modelOf(full, 'en')))
+      expect(summary(modelOf(fast, ['en'])), JSON.stringify(text)).toEqual(summary(modelOf(full, ['en'])))
       for (const tree of [fast, full]) {
-        for (const m of modelOf(tree, 'en').maps) expect(m.map.end === text.length || text[m.map.end - 1] === '\n', JSON.stringify(text)).toBe(true)
+        for (const m of modelOf(tree, ['en']).maps) expect(m.map.end === text.length || text[m.map.end - 1] === '\n', JSON.stringify(text)).toBe(true)
       }
     }
     expect(accepted).toBeGreaterThan(50)

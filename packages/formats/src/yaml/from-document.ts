@@ -1,6 +1,6 @@
 // Builds the tree from the `yaml` package's Document: the complete reader, used whenever the fast
 // scanner meets something it does not handle (anchors, flow collections, block scalars, ...).
-import type { Document, Node as DocNode } from 'yaml'
+import type { Node as DocNode } from 'yaml'
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar } from 'yaml'
 import type { FormatIssue } from '../format.js'
 import { isNonStringPlain } from './scalar.js'
@@ -58,8 +58,41 @@ export function flowDepth(content: string): { depth: number; offset: number } {
   return { depth: max, offset: at }
 }
 
+/**
+ * Resolves aliases to their anchored nodes in one walk. The yaml package's Alias.resolve walks the
+ * whole document for every alias, which is quadratic in a file with 1,000 `<<: *defaults`.
+ */
+function anchorResolver(root: unknown): (alias: { source: string; range?: [number, number, number] | null }) => unknown {
+  const anchors = new Map<string, { at: number; node: unknown }[]>()
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (isScalar(node) || isMap(node) || isSeq(node)) {
+      if (node.anchor) {
+        const list = anchors.get(node.anchor) ?? []
+        list.push({ at: node.range?.[0] ?? 0, node })
+        anchors.set(node.anchor, list)
+      }
+    }
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) stack.push(item.key, item.value)
+        else stack.push(item)
+      }
+    }
+  }
+  for (const list of anchors.values()) list.sort((a, b) => a.at - b.at)
+  // An alias names the closest anchor before it (YAML lets a name be anchored again).
+  return (alias) => {
+    const at = alias.range?.[0] ?? 0
+    let found: unknown
+    for (const a of anchors.get(alias.source) ?? []) if (a.at < at) found = a.node
+    return found
+  }
+}
+
 /** How many nodes each node stands for with aliases expanded, memoised so a bomb costs linear time. */
-function expandedSize(doc: Document, root: unknown): number {
+function expandedSize(resolve: ReturnType<typeof anchorResolver>, root: unknown): number {
   const memo = new Map<unknown, number>()
   const visiting = new Set<unknown>()
   const size = (node: unknown, depth: number): number => {
@@ -69,7 +102,7 @@ function expandedSize(doc: Document, root: unknown): number {
     if (visiting.has(node)) return MAX_EXPANDED_NODES + 1
     visiting.add(node)
     let total = 1
-    if (isAlias(node)) total = size(node.resolve(doc), depth + 1)
+    if (isAlias(node)) total = size(resolve(node), depth + 1)
     else if (isMap(node) || isSeq(node)) {
       for (const item of node.items as unknown[]) {
         total += isPair(item) ? size(item.key, depth + 1) + size(item.value, depth + 1) : size(item, depth + 1)
@@ -101,7 +134,8 @@ export function treeFromDocument(content: string): YTree {
   const doc = parseDocument(content, { uniqueKeys: false, lineCounter: lines, strict: false, prettyErrors: false })
   for (const e of doc.errors) issues.push({ severity: 'error', message: e.message.split('\n')[0]!, ...at(e.pos[0]) })
   if (issues.length > 0) return { root: undefined, issues }
-  if (expandedSize(doc, doc.contents) > MAX_EXPANDED_NODES) {
+  const resolve = anchorResolver(doc.contents)
+  if (expandedSize(resolve, doc.contents) > MAX_EXPANDED_NODES) {
     return { root: undefined, issues: [{ severity: 'error', message: 'Aliases expand to too many nodes (possible "billion laughs" attack); refused', line: 1, column: 1 }] }
   }
 
@@ -114,7 +148,7 @@ export function treeFromDocument(content: string): YTree {
       return { kind: 'other' }
     }
     if (isAlias(node)) {
-      if (!node.resolve(doc)) issues.push({ severity: 'error', message: `Alias *${node.source} has no anchor`, ...at(node.range?.[0] ?? 0) })
+      if (!resolve(node)) issues.push({ severity: 'error', message: `Alias *${node.source} has no anchor`, ...at(node.range?.[0] ?? 0) })
       return { kind: 'other' }
     }
     if (!node) return { kind: 'other' }

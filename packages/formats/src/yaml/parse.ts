@@ -41,9 +41,9 @@ function readTree(content: string): YTree {
 }
 
 /** Reads a YAML document into its model; never throws. */
-export function readYaml(content: string, locale?: string): YamlRead {
+export function readYaml(content: string, locales: readonly (string | undefined)[] = []): YamlRead {
   const tree = readTree(content)
-  const model = modelOf(tree, locale)
+  const model = modelOf(tree, locales)
   const issues = [...tree.issues]
   const at = lineOf(content)
   const seen = new Set<string>()
@@ -67,7 +67,7 @@ export function entryOf(content: string, slot: ValueSlot): Entry {
 
 /** Parses translation YAML (Rails locale root, plain nested maps, or Hugo/go-i18n id lists). */
 export function parseYaml(content: string, options: ParseOptions): ParseResult {
-  const { model, issues } = readYaml(content, options.locale)
+  const { model, issues } = readYaml(content, [options.locale, options.sourceLocale])
   const entries = model.slots.map((slot) => entryOf(content, slot))
   const root = model.rootKey?.value
   const locales = root !== undefined ? [root.replace(/_/g, '-')] : options.locale ? [options.locale] : []

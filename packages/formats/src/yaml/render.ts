@@ -98,7 +98,7 @@ function atEnd(template: string, offset: number, eol: string, lines: string[]): 
 /** Writes `entries` into a YAML template, replacing only scalars whose text changed. */
 export function renderYaml(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return renderCleanYaml(entries, options)
-  const { model, issues } = readYaml(template, options.locale)
+  const { model, issues } = readYaml(template, [options.locale, options.sourceLocale])
   // A template that does not parse cannot be patched safely: write a clean file instead.
   if (issues.some((i) => i.severity === 'error')) return renderCleanYaml(entries, options)
   const eol = detectEol(template)

@@ -108,10 +108,17 @@ export interface YamlModel {
 
 let languageNames: Intl.DisplayNames | undefined
 
-/** True when a top-level key names a locale (`en`, `pt-BR`, `zh_CN`), as Rails files start. */
-export function isLocaleKey(key: string, locale?: string): boolean {
-  if (locale && key.replace(/_/g, '-').toLowerCase() === locale.replace(/_/g, '-').toLowerCase()) return true
+const sameLanguage = (a: string, b: string) => a.split(/[-_]/)[0]!.toLowerCase() === b.split(/[-_]/)[0]!.toLowerCase()
+
+/**
+ * True when the only top-level key names a locale, as Rails files start (`en:`, `pt-BR:`). A key in
+ * the language of the parsed or source locale always counts; otherwise only a two-letter language
+ * does, so a plain file whose one root is `nav:` or `new:` (Navajo, Newari) is not taken for Rails.
+ */
+export function isLocaleKey(key: string, known: readonly (string | undefined)[] = []): boolean {
   if (!/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(key)) return false
+  if (known.some((l) => l && sameLanguage(l, key))) return true
+  if (!/^[a-z]{2}(?:[-_]|$)/.test(key)) return false
   try {
     languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
     return languageNames.of(key.split(/[-_]/)[0]!) !== undefined
@@ -163,13 +170,13 @@ function hugoItem(item: YItem): { id: string; translation: YPair } | undefined {
 }
 
 /** Finds the layout and every entry slot of a tree. */
-export function modelOf(tree: YTree, locale?: string): YamlModel {
+export function modelOf(tree: YTree, locales: readonly (string | undefined)[] = []): YamlModel {
   const root = tree.root
   const model: YamlModel = { layout: 'plain', slots: [], maps: [] }
   if (!root) return model
   if (root.kind === 'map' && root.items.length === 1 && root.items[0]!.value.kind === 'map' && !root.flow) {
     const only = root.items[0]!
-    if (isLocaleKey(only.key, locale) && only.value.kind === 'map') {
+    if (isLocaleKey(only.key, locales) && only.value.kind === 'map') {
       model.layout = 'rails'
       model.rootKey = { kind: 'scalar', value: only.key, isString: true, start: only.keyStart, end: only.keyEnd, place: { style: 'PLAIN', inFlow: false, indent: 0 } }
       collect(only.value, '', { lineStart: only.lineStart, end: only.end, isSeqItem: false }, model)

@@ -56,16 +56,16 @@ describe('yaml corpus', () => {
       const fast = fastTree(file.content)
       if (!fast) return
       const strip = (m: ReturnType<typeof modelOf>) => m.slots.map((s) => ({ key: s.key, value: s.scalar?.value, forms: s.forms?.map((f) => [f.category, f.scalar.value, f.scalar.start, f.scalar.end, f.scalar.place.style]), start: s.scalar?.start, end: s.scalar?.end, style: s.scalar?.place.style, lineStart: s.lineStart, itemEnd: s.end }))
-      expect(strip(modelOf(fast, options.locale))).toEqual(strip(modelOf(treeFromDocument(file.content), options.locale)))
+      expect(strip(modelOf(fast, [options.locale]))).toEqual(strip(modelOf(treeFromDocument(file.content), [options.locale])))
     })
 
     it('changes only the bytes of the value that changed', () => {
-      const { model } = readYaml(file.content, options.locale)
+      const { model } = readYaml(file.content, [options.locale])
       for (const index of new Set([0, Math.floor(parsed.entries.length / 2), parsed.entries.length - 1])) {
         const output = yamlFormat.render(file.content, edit(parsed.entries, index), options)
         const slot = model.slots[index]!
         const scalar = slot.scalar ?? slot.forms!.find((f) => f.category === 'other')!.scalar
-        const after = readYaml(output, options.locale).model.slots[index]!
+        const after = readYaml(output, [options.locale]).model.slots[index]!
         const edited = after.scalar ?? after.forms!.find((f) => f.category === 'other')!.scalar
         expect(output).toBe(file.content.slice(0, scalar.start) + output.slice(edited.start, edited.end) + file.content.slice(scalar.end))
         expect(yamlFormat.parse(output, options).entries).toEqual(edit(parsed.entries, index))
@@ -79,7 +79,7 @@ describe('yaml corpus', () => {
     for (const [i, file] of files.entries()) {
       const options = { locale: localeOf(file.name), sourceLocale: 'en' }
       const parsed = yamlFormat.parse(file.content, options)
-      const layout = readYaml(file.content, options.locale).model.layout
+      const layout = readYaml(file.content, [options.locale]).model.layout
       const edited = edit(parsed.entries, Math.floor(parsed.entries.length / 2))
       for (const [suffix, entries] of [['unchanged', parsed.entries], ['edited', edited]] as const) {
         const path = join(dir, `${i}-${suffix}.yml`)

@@ -44,6 +44,12 @@ describe('yaml parse', () => {
     expect(entries.map((e) => e.comment)).toEqual(['Shown on the button\n(short)', undefined])
   })
 
+  it('does not take a plain file whose one root is a rare three-letter language for Rails', () => {
+    expect(parse('nav:\n  home: Home\n', 'de').entries.map((e) => e.key)).toEqual(['nav.home'])
+    expect(render('nav:\n  home: Home\n', [{ key: 'nav.home', value: 'Start' }], 'de')).toBe('nav:\n  home: Start\n')
+    expect(parse('fil:\n  a: x\n', 'fil').entries.map((e) => e.key)).toEqual(['a'])
+  })
+
   it('lists the Rails root as the file locale', () => {
     expect(parse('pt-BR:\n  a: x\n', 'pt-BR').locales).toEqual(['pt-BR'])
   })
