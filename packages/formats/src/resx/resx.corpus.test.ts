@@ -135,3 +135,16 @@ const OTHER_DIRS = ['json', 'yaml', 'xcstrings', 'strings', 'stringsdict', 'andr
 test.each(OTHER_DIRS)('gives low scores to every %s corpus file', (dir) => {
   for (const other of corpusFiles(dir)) expect([other.name, resxFormat.detect(other.name, other.content)]).toEqual([other.name, 0])
 })
+
+test('an ICU message in a RESX value is read intact and still parses as ICU after a render', async () => {
+  const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
+  const file = files.find((f) => f.name === 'resx/traduora-resx-in.resx')!
+  const { entries } = resxFormat.parse(file.content, {})
+  const icu = entries.find((e) => e.key === 'term two')!
+  expect(icu.value).toBe('{VAR_PLURAL, plural, =0 {locales} =1 {locale} other {locales} }')
+  const translated = '{VAR_PLURAL, plural, =0 {Sprachen} =1 {Sprache} other {Sprachen & <mehr>} }'
+  const out = resxFormat.render(file.content, entries.map((e) => (e === icu ? { ...e, value: translated } : e)), { locale: 'de', sourceLocale: 'en' })
+  const back = resxFormat.parse(out, {}).entries.find((e) => e.key === 'term two')!.value
+  expect(back).toBe(translated)
+  expect(() => parseIcu(back, { ignoreTag: true })).not.toThrow()
+})
