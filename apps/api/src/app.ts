@@ -2,6 +2,7 @@ import { Authenticator, ServiceError } from '@tolk/core'
 import { ping, type Database, type Kysely } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
+import { mountMcp } from './mcp.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
 
@@ -34,6 +35,9 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/.well-known/oauth-protected-resource', (c) => c.json(metadata(deps.baseUrl)))
   app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
 
-  mountRest(app, { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock })
+  // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
+  const surface = { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock }
+  mountMcp(app, surface)
+  mountRest(app, surface)
   return app
 }

@@ -1,14 +1,10 @@
-import { catalog, fail, findOp, hasCredential, invoke, openApi, type Authenticator, type Principal } from '@tolk/core'
-import type { Database, Kysely, Surface } from '@tolk/db'
+import { catalog, fail, findOp, invoke, openApi } from '@tolk/core'
+import type { Surface } from '@tolk/db'
 import type { Context, Hono } from 'hono'
+import { opContext, principalOf, type SurfaceDeps } from './context.js'
 
 /** What the REST surface needs from the app. */
-export interface RestDeps {
-  db: Kysely<Database>
-  auth: Authenticator
-  baseUrl: string
-  clock: () => Date
-}
+export type RestDeps = SurfaceDeps
 
 /** Request bodies above this are refused before parsing (issue: a clear 4xx, never an out-of-memory). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -27,24 +23,11 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     if (method !== 'POST' && !(method === 'GET' && op.kind === 'read')) {
       fail('method_not_allowed', op.kind === 'read' ? `${op.name} answers GET and POST only.` : `${op.name} changes data; send it with POST.`)
     }
-    const principal = await principalOf(c, deps, op.public ?? false)
+    const principal = await principalOf(c, deps.auth, op.public ?? false)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
-    const out = await invoke(
-      { db: deps.db, principal, surface: surfaceOf(c), requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth },
-      op.name,
-      raw,
-    )
+    const out = await invoke(opContext(c, deps, principal, surfaceOf(c)), op.name, raw)
     return c.json(out as object)
   })
-}
-
-async function principalOf(c: Context, deps: RestDeps, isPublic: boolean): Promise<Principal | null> {
-  const headers = { authorization: c.req.header('authorization'), apiKey: c.req.header('x-api-key') }
-  if (!hasCredential(headers)) {
-    if (isPublic) return null
-    fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key: tolk_...')
-  }
-  return deps.auth.authenticate(headers)
 }
 
 /** The CLI names itself in its User-Agent, so activity can show surface cli. */

@@ -1,0 +1,45 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { ServiceError, buildMcpServer, invoke, toolsFromContracts } from '@tolk/core'
+import type { Hono } from 'hono'
+import { opContext, principalOf, type SurfaceDeps } from './context.js'
+import { problemResponse } from './problem.js'
+import { MAX_BODY_BYTES } from './rest.js'
+
+/** The path of the MCP endpoint (spec: the same ops as MCP tools at {base_url}/api/mcp). */
+export const MCP_PATH = '/api/mcp'
+
+/**
+ * Mounts the MCP endpoint: Streamable HTTP, stateless, one tool per op. A request is authenticated like REST
+ * (a 401 carries WWW-Authenticate, through app.onError) before any MCP message is read.
+ */
+export function mountMcp(app: Hono, deps: SurfaceDeps): void {
+  const tools = toolsFromContracts()
+
+  app.post(MCP_PATH, async (c) => {
+    const principal = await principalOf(c, deps.auth, false)
+    const ctx = opContext(c, deps, principal, 'mcp')
+    const server = buildMcpServer({
+      tools,
+      call: (name, args) => invoke(ctx, name, args),
+      onUnexpectedError: (err) => console.error(JSON.stringify({ level: 'error', request_id: ctx.requestId, surface: 'mcp', error: String((err as Error)?.stack ?? err) })),
+    })
+    // Stateless: every POST carries its own credential, so any instance can answer it and nothing is kept between requests.
+    // JSON responses suffice because no tool streams progress; REST's body limit applies so push_file fits here too.
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
+    await server.connect(transport)
+    try {
+      return await transport.handleRequest(c.req.raw)
+    } finally {
+      // In JSON mode the response is complete once handleRequest resolves.
+      await server.close()
+    }
+  })
+
+  // MCP Streamable HTTP: a server without a standalone SSE stream or sessions answers GET and DELETE with 405.
+  app.on(['GET', 'DELETE'], MCP_PATH, async (c) => {
+    await principalOf(c, deps.auth, false)
+    const res = problemResponse(c, new ServiceError('method_not_allowed', 'This MCP endpoint is stateless and has no event stream; send JSON-RPC messages with POST.'), deps.baseUrl)
+    res.headers.set('Allow', 'POST')
+    return res
+  })
+}
