@@ -100,8 +100,7 @@ export function dictPairs(dict: XmlElement, issue: Report): PlistPair[] {
 /** Reads `content` into key units and issues. Never throws. */
 export function readStringsdict(content: string): StringsdictDocument {
   const scan = scanXml(content)
-  // The Apple DOCTYPE always names an external DTD; not loading it is intended, not worth a warning.
-  const issues: FormatIssue[] = scan.issues.filter((i) => i.message !== 'External DTD is not loaded')
+  const issues: FormatIssue[] = [...scan.issues]
   const units: KeyUnit[] = []
   const at = createLineIndex(content)
   const issue: Report = (severity, message, offset) => {
