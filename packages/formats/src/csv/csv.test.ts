@@ -80,6 +80,18 @@ describe('csv render', () => {
     expect(parse(out).entries.at(-1)!.value).toBe(value)
   })
 
+  it('takes an edited value for the rendered locale even when values still has the old text', () => {
+    const text = 'key,en,cs\na,A,x\n'
+    const edited = parse(text).entries.map((e) => ({ ...e, value: 'y' }))
+    expect(render(text, edited)).toBe('key,en,cs\na,A,y\n')
+  })
+
+  it('does not write another locale\'s text that value carries from parsing in that locale', () => {
+    const text = 'key,en,cs\na,A,x\n'
+    expect(render(text, parse(text, 'en').entries, undefined, 'cs')).toBe(text)
+    expect(render(text, parse(text, 'de').entries, undefined, 'cs')).toBe(text)
+  })
+
   it('writes an entry that has only value into the rendered locale column', () => {
     expect(render('key,en,cs\na,A,x\n', [{ key: 'a', value: 'y' }])).toBe('key,en,cs\na,A,y\n')
   })
