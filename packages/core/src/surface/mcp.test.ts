@@ -130,6 +130,19 @@ describe('tools/call', () => {
     expect(await bare.callTool({ name: 'create_project', arguments: {} })).toEqual(b)
   })
 
+  test('answers another error class with a spec code by its code, detail and the spec extra members only', async () => {
+    class CliError extends Error {
+      constructor(readonly code: string, readonly detail: string, readonly exitCode: number, readonly issues: unknown[] = []) {
+        super(`${code}: ${detail}`)
+      }
+    }
+    const issues = [{ path: 'name', message: 'Required' }]
+    const invalid = await connect({ call: failing(new CliError('invalid_input', 'Fix it.', 2, issues)) })
+    expect((await invalid.callTool({ name: 'create_project', arguments: {} })).structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix it.', issues })
+    const forbidden = await connect({ call: failing(new CliError('forbidden', 'Ask an owner.', 3)) })
+    expect((await forbidden.callTool({ name: 'create_api_key', arguments: {} })).structuredContent).toEqual({ code: 'forbidden', detail: 'Ask an owner.' })
+  })
+
   test('answers an unexpected error as internal_error without its message, and reports it to the server', async () => {
     const onUnexpectedError = vi.fn()
     const boom = new Error('connection to 10.0.0.5 refused')

@@ -55,7 +55,10 @@ const INSTRUCTIONS =
   'A failed call is a tool error whose structuredContent holds code and detail (and issues for invalid_input); the detail says what to do.'
 
 // Members of a problem document that belong to its HTTP envelope, not to the error itself (spec § Errors).
-const ENVELOPE = new Set(['type', 'title', 'status', 'request_id', 'code', 'detail', 'name', 'message', 'stack', 'cause', 'extra', 'problem'])
+const ENVELOPE = new Set(['type', 'title', 'status', 'request_id', 'code', 'detail'])
+
+// spec § Errors: the extra members a problem may carry (issues on invalid_input, mismatch on placeholder_mismatch).
+const SPEC_EXTRAS = ['issues', 'mismatch'] as const
 
 /** The MCP tool of one op. */
 export function toolOf(op: OpFacts, inputSchema: unknown): ToolDef {
@@ -126,7 +129,7 @@ export function toolError(error: ToolError): CallToolResult {
 
 /**
  * The code, detail and extra members of an expected failure: a ServiceError (extra in `extra`), a problem
- * document, or an error carrying one in `problem` (an HTTP client's). Undefined for anything else,
+ * document, an error carrying one in `problem` (an HTTP client's), or another error with code and detail. Undefined for anything else,
  * including errors whose code is not in the spec's table.
  */
 export function toolErrorOf(err: unknown): ToolError | undefined {
@@ -134,9 +137,18 @@ export function toolErrorOf(err: unknown): ToolError | undefined {
   if (isRecord(err.problem) && isCoded(err.problem)) return toolErrorOf(err.problem)
   if (!isCoded(err)) return undefined
   const extra: Record<string, unknown> = {}
-  const source = isRecord(err.extra) ? err.extra : err
-  for (const [key, value] of Object.entries(source)) if (!ENVELOPE.has(key)) extra[key] = value
+  if (isRecord(err.extra)) Object.assign(extra, err.extra)
+  else if (err instanceof Error) {
+    // Some other error class (a CLI's): its own fields are not the API's, so keep only the spec's extra members.
+    for (const key of SPEC_EXTRAS) if (hasContent(err[key])) extra[key] = err[key]
+  } else {
+    for (const [key, value] of Object.entries(err)) if (!ENVELOPE.has(key)) extra[key] = value
+  }
   return { code: err.code, detail: err.detail, ...extra }
+}
+
+function hasContent(x: unknown): boolean {
+  return x !== undefined && !(Array.isArray(x) && x.length === 0)
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {
