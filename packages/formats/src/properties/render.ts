@@ -52,8 +52,9 @@ function entryLine(entry: Entry, style: PropertiesStyle): string {
   return `${comment}${escapeProperties(entry.key, style, true)}${style.separator}${escapeProperties(textOf(entry), style, false)}`
 }
 
+// Properties has no plural forms: the text is `value` (the `other` form), or `plural.other` when `value` is empty.
 function textOf(entry: Entry): string {
-  return entry.plural?.other ?? entry.value
+  return entry.value === '' && entry.plural?.other !== undefined ? entry.plural.other : entry.value
 }
 
 /** A file from entries alone: `key=value` lines, non-ASCII as `\uXXXX` so any Java reader gets it right. */

@@ -22,9 +22,16 @@ interface Branch {
   entry?: Entry
 }
 
+/** The `other` text: `value` when it was edited away from `plural.other` (the contract keeps them equal). */
+function otherOf(entry: Entry): string {
+  const other = entry.plural?.other
+  if (other === undefined || (entry.value !== other && entry.value !== '')) return entry.value
+  return other
+}
+
 function textOf(entry: Entry, category?: PluralCategory): string {
-  if (category) return entry.plural?.[category] ?? entry.plural?.other ?? entry.value
-  return entry.plural?.other ?? entry.value
+  if (!category || category === 'other') return otherOf(entry)
+  return entry.plural?.[category] ?? otherOf(entry)
 }
 
 /**

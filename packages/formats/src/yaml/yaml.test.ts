@@ -143,6 +143,12 @@ describe('yaml render', () => {
     expect(render(en, [ja], 'ja')).toBe('ja:\n  n:\n    other: "%{count} ファイル"\n')
   })
 
+  it('takes an edited value of a plural entry as its other form', () => {
+    const text = 'en:\n  n:\n    one: one file\n    other: many files\n'
+    const out = render(text, parse(text).entries.map((e) => ({ ...e, value: 'lots of files' })))
+    expect(out).toBe('en:\n  n:\n    one: one file\n    other: lots of files\n')
+  })
+
   it('keeps an explicit zero form the entry carries', () => {
     const text = 'ru:\n  n:\n    zero: нет\n    one: один\n    few: мало\n    many: много\n    other: много\n'
     expect(render(text, parse(text, 'ru').entries, 'ru')).toBe(text)
