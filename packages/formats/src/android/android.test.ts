@@ -166,6 +166,11 @@ describe('android structure', () => {
     check(androidFormat.render(file, entries, { ...en, missing }))
   })
 
+  test('an empty or null context matches an entry without context', () => {
+    const entries = androidFormat.parse(file, {}).entries.map((e) => (e.context === undefined ? { ...e, context: e.key === 'app' ? '' : (null as unknown as string) } : e))
+    expect(androidFormat.render(file, entries, { ...en, missing: 'omit' })).toBe(file)
+  })
+
   test('omitting an uncommented string keeps the comment of the string after it', () => {
     const two = wrap('    <string name="a">A</string>\n    <!-- about b -->\n    <string name="b">B</string>')
     const out = androidFormat.render(two, [{ key: 'b', value: 'B' }], { ...en, missing: 'omit' })

@@ -42,9 +42,10 @@ export function parseArrayKey(key: string): { name: string; index: number } | nu
   return m ? { name: m[1]!, index: Number(m[2]) } : null
 }
 
-/** Identity of an entry within a file: key plus context. */
-export function entryId(entry: { key: string; context?: string }): string {
-  return entry.context === undefined ? entry.key : `${entry.key}\u0000${entry.context}`
+/** Identity of an entry within a file: key plus context (an empty context is no context). */
+export function entryId(entry: { key: string; context?: string | null }): string {
+  // Callers that store "no context" as '' or null mean the same entry as one without context.
+  return entry.context === undefined || entry.context === null || entry.context === '' ? entry.key : `${entry.key}\u0000${entry.context}`
 }
 
 /** Reads `content` into units (entries with positions) and issues. Never throws. */

@@ -160,7 +160,7 @@ class TemplateWriter {
     for (const e of rest) {
       if (isTarget && e.meta?.translatable === false) continue
       const arrayKey = parseArrayKey(e.key)
-      if (arrayKey && this.arrays.has(arrayKey.name) && e.context === undefined) {
+      if (arrayKey && this.arrays.has(arrayKey.name) && !e.context) {
         const list = extraItems.get(arrayKey.name) ?? []
         list.push(e)
         extraItems.set(arrayKey.name, list)
@@ -262,7 +262,7 @@ function resourceBlocks(entries: readonly Entry[], categories: readonly PluralCa
 
 function attrs(e: Entry): string {
   const out: string[] = []
-  if (e.context !== undefined) out.push(` product="${escapeAttr(e.context)}"`)
+  if (e.context) out.push(` product="${escapeAttr(e.context)}"`)
   const extra = e.meta?.attrs
   if (extra && typeof extra === 'object') {
     for (const [k, v] of Object.entries(extra as Record<string, unknown>)) {

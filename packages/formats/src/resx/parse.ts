@@ -19,8 +19,9 @@ export interface ResxDocument {
 }
 
 /** Identity of an entry within a file (RESX has no context, but entries from elsewhere may). */
-export function entryId(entry: { key: string; context?: string }): string {
-  return entry.context === undefined ? entry.key : `${entry.key}\u0000${entry.context}`
+export function entryId(entry: { key: string; context?: string | null }): string {
+  // Callers that store "no context" as '' or null mean the same entry as one without context.
+  return entry.context === undefined || entry.context === null || entry.context === '' ? entry.key : `${entry.key}\u0000${entry.context}`
 }
 
 /**

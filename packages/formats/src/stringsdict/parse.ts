@@ -51,9 +51,10 @@ export interface StringsdictDocument {
 const SINGLE = /^%(?:\d+\$)?#@([^@]+)@$/
 const SPEC_KEYS = new Set(['NSStringFormatSpecTypeKey', 'NSStringFormatValueTypeKey'])
 
-/** Identity of an entry within a file: key plus context. */
-export function entryId(entry: { key: string; context?: string }): string {
-  return entry.context === undefined ? entry.key : `${entry.key}\u0000${entry.context}`
+/** Identity of an entry within a file: key plus context (an empty context is no context). */
+export function entryId(entry: { key: string; context?: string | null }): string {
+  // Callers that store "no context" as '' or null mean the same entry as one without context.
+  return entry.context === undefined || entry.context === null || entry.context === '' ? entry.key : `${entry.key}\u0000${entry.context}`
 }
 
 /** The key of a variable's entry when the format is not a lone variable. */
