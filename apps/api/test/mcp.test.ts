@@ -124,6 +124,16 @@ forEachBackend('MCP at /api/mcp', (env) => {
     expect(taken.structuredContent).toMatchObject({ code: 'project_exists', detail: (await ws.call('create_project', { name: 'Web' })).body.detail })
   })
 
+  test('answers initialize with plain JSON and echoes X-Request-Id, so a failure can be quoted', async () => {
+    const ws = await env.workspace()
+    const res = await postInitialize({ ...bearer(ws.key), 'x-request-id': 'mcp-req-1' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(res.headers.get('x-request-id')).toBe('mcp-req-1')
+    expect(res.headers.get('mcp-session-id')).toBeNull()
+    expect(await res.json()).toMatchObject({ id: 1, result: { serverInfo: { name: 'tolk' }, capabilities: { tools: {} } } })
+  })
+
   test('a request without a key answers 401 unauthorized with WWW-Authenticate, and the client cannot connect', async () => {
     const res = await postInitialize({})
     expect(res.status).toBe(401)
