@@ -33,6 +33,12 @@ describe('credentials', () => {
     expect(resolveCredentials({}, undefined, noEnv)).toEqual({ url: 'http://stored.test', key: 'tolk_stored' })
   })
 
+  it('treats an empty TOLK_API_KEY or TOLK_URL as unset', () => {
+    const env = fresh()
+    storeLogin('http://stored.test', 'tolk_stored', env)
+    expect(resolveCredentials({}, undefined, { ...env, TOLK_URL: '', TOLK_API_KEY: '' })).toEqual({ url: 'http://stored.test', key: 'tolk_stored' })
+  })
+
   it('falls back to the local server with no key', () => {
     expect(resolveCredentials({}, undefined, fresh())).toEqual({ url: DEFAULT_URL, key: undefined })
   })

@@ -62,7 +62,8 @@ export function resolveCredentials(
   env: NodeJS.ProcessEnv = process.env,
 ): { url: string; key?: string } {
   const login = readLogin(env)
-  const url = normalizeUrl(flags.url ?? env.TOLK_URL ?? configUrl ?? login.url ?? DEFAULT_URL)
-  const key = flags.apiKey ?? env.TOLK_API_KEY ?? login.keys[url]
+  // An empty variable (TOLK_API_KEY= in a CI file) counts as unset.
+  const url = normalizeUrl(flags.url || env.TOLK_URL || configUrl || login.url || DEFAULT_URL)
+  const key = flags.apiKey || env.TOLK_API_KEY || login.keys[url]
   return { url, key: key || undefined }
 }

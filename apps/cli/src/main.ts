@@ -13,6 +13,8 @@ import { Runtime, type GlobalFlags, type Io } from './runtime.js'
 import { VERSION } from './version.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)]
+// Patterns may hold commas ({a,b} is no glob here, but a file name may): repeat the flag instead.
+const repeat = (value: string, previous: string[] = []) => [...previous, value]
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit code; never calls process.exit. */
 export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<number> {
@@ -34,8 +36,8 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
   configure(program.command('init'))
     .description('Write tolk.config.json at the repository root (asks on a terminal, or takes flags)')
     .option('--project <slug>', 'project slug or id')
-    .option('--source <pattern>', 'source file pattern, e.g. res/values/strings.xml or locales/{locale}/**/*.json')
-    .option('--translation <pattern>', 'translation file pattern, e.g. res/values-{android_locale}/strings.xml')
+    .option('--source <pattern>', 'source file pattern, e.g. res/values/strings.xml or locales/{locale}/**/*.json (repeatable)', repeat)
+    .option('--translation <pattern>', 'translation file pattern of the --source at the same position, e.g. res/values-{android_locale}/strings.xml', repeat)
     .option('--locale-map <locale=text>', 'path text of a locale, e.g. he=iw,zh-Hant=zh-rTW (repeatable)', collect)
     .option('--create', 'create the project when it does not exist')
     .option('--no-create', 'never create the project')

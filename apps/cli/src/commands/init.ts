@@ -11,8 +11,9 @@ import { ask } from './prompt.js'
 /** Flags of `tolk init`. */
 export interface InitFlags {
   project?: string
-  source?: string
-  translation?: string
+  /** One or more source patterns, paired by position with `translation`. */
+  source?: string[]
+  translation?: string[]
   localeMap?: string[]
   create?: boolean
   name?: string
@@ -56,16 +57,31 @@ export async function init(rt: Runtime, flags: InitFlags): Promise<void> {
   const { url: resolvedUrl } = resolveCredentials(rt.flags, undefined, rt.io.env)
   const url = await need(rt.flags.url, 'Tolk server URL: ', '--url', resolvedUrl)
   const project = await need(flags.project, 'Project slug: ', '--project')
-  const layout = flags.source ? undefined : LAYOUTS.find((l) => findFiles(root, l.source).length > 0)
-  const source = await need(flags.source, 'Source file pattern (e.g. res/values/strings.xml): ', '--source', layout?.source)
-  const translation = await need(flags.translation, 'Translation file pattern (e.g. res/values-{android_locale}/strings.xml): ', '--translation', flags.source ? undefined : layout?.translation)
-  const config: Config = parseConfig({ url, project, files: [{ source, translation }], locale_map: parseLocaleMap(flags.localeMap) })
+  const files = await filePatterns(rt, root, flags, need)
+  const config: Config = parseConfig({ url, project, files, locale_map: parseLocaleMap(flags.localeMap) })
   writeConfig(path, config)
 
   const created = await ensureProject(rt, config, flags, interactive)
   rt.print({ config_path: path, config, project_created: created }, () =>
     `Wrote ${path}.${created ? ` Created project ${config.project}.` : ''}\nNext: \`tolk push\` sends the source files; \`tolk push --translations\` also sends existing translations.\n`,
   )
+}
+
+type Need = (value: string | undefined, question: string, flag: string, fallback?: string) => Promise<string>
+
+/** The file entries: from paired --source/--translation flags, else asked for, proposing a layout found on disk. */
+async function filePatterns(rt: Runtime, root: string, flags: InitFlags, need: Need): Promise<{ source: string; translation: string }[]> {
+  const sources = flags.source ?? []
+  const translations = flags.translation ?? []
+  if (sources.length > 0 && translations.length > 0) {
+    if (sources.length !== translations.length) throw new UsageError('usage', `Give one --translation per --source (got ${sources.length} and ${translations.length}).`)
+    return sources.map((source, i) => ({ source, translation: translations[i] ?? '' }))
+  }
+  const layout = sources.length ? undefined : LAYOUTS.find((l) => findFiles(root, l.source).length > 0)
+  if (layout) rt.note(`Found files like ${layout.source}.`)
+  const source = await need(sources[0], 'Source file pattern (e.g. res/values/strings.xml): ', '--source', layout?.source)
+  const translation = await need(translations[0], 'Translation file pattern (e.g. res/values-{android_locale}/strings.xml): ', '--translation', layout?.translation)
+  return [{ source, translation }]
 }
 
 async function ensureProject(rt: Runtime, config: Config, flags: InitFlags, interactive: boolean): Promise<boolean> {

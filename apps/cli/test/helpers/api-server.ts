@@ -1,0 +1,55 @@
+// The real API in-process on a loopback port, on a throwaway PGlite database, for the packed CLI to talk to.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomUUID } from 'node:crypto'
+import { createWorkspaceWithOwner } from '@tolk/core'
+// Relative imports: these are another app's and a package's sources, used by this test only.
+import { createApp } from '../../../api/src/app.js'
+import { connect, migrateToLatest } from '../../../../packages/db/src/index.js'
+
+/** A running API and how to get a fresh workspace on it. */
+export interface RunningApi {
+  url: string
+  /** A new workspace with its owner key. */
+  workspace(): Promise<{ workspaceId: string; key: string }>
+  close(): Promise<void>
+}
+
+/** Starts the API on 127.0.0.1 with an ephemeral port. */
+export async function startApi(): Promise<RunningApi> {
+  const conn = await connect({ dataDir: 'memory://' })
+  await migrateToLatest(conn.db)
+  let app: ReturnType<typeof createApp> | undefined
+  const server = createServer((req, res) => void serve(app!, url, req, res))
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  app = createApp({ db: conn.db, baseUrl: url })
+  return {
+    url,
+    async workspace() {
+      const slug = `cli-${randomUUID().slice(0, 8)}`
+      const { workspaceId, apiKey } = await createWorkspaceWithOwner(conn.db, `CLI ${slug}`, slug)
+      return { workspaceId, key: apiKey }
+    },
+    async close() {
+      server.closeAllConnections()
+      await new Promise((ok) => server.close(ok))
+      await conn.close()
+    },
+  }
+}
+
+// A minimal Node -> fetch adapter (the API's own node-server dependency belongs to apps/api).
+async function serve(app: ReturnType<typeof createApp>, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
+  const response = await app.fetch(new Request(`${base}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }))
+  res.writeHead(response.status, Object.fromEntries(response.headers))
+  res.end(Buffer.from(await response.arrayBuffer()))
+}

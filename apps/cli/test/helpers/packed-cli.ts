@@ -1,0 +1,55 @@
+// The CLI exactly as users get it: `pnpm pack`, `npm install <tarball>` into an empty folder, run its bin.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const CLI_DIR = new URL('../..', import.meta.url).pathname
+
+/** Where the packed CLI got installed. */
+export interface PackedCli {
+  /** The installed bin script (node_modules/.bin/tolk). */
+  bin: string
+  /** The folder the tarball was installed into. */
+  prefix: string
+}
+
+/** What one run of the CLI did. */
+export interface RunResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Packs @tolk/cli (prepack bundles it) and installs the tarball offline into an empty folder. */
+export function installPackedCli(): PackedCli {
+  const work = mkdtempSync(join(tmpdir(), 'tolk-cli-pack-'))
+  const dest = join(work, 'tarball')
+  const prefix = join(work, 'install')
+  mkdirSync(dest)
+  mkdirSync(prefix)
+  execFileSync('pnpm', ['pack', '--pack-destination', dest], { cwd: CLI_DIR, stdio: 'pipe' })
+  const tarball = join(dest, readdirSync(dest).find((f) => f.endsWith('.tgz'))!)
+  writeFileSync(join(prefix, 'package.json'), '{"private":true}\n')
+  // --offline proves the tarball needs nothing from a registry: every dependency is in the bundle.
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: prefix, stdio: 'pipe' })
+  return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix }
+}
+
+/** Runs the installed CLI with `args` in `cwd`; only the given env (plus PATH) reaches it. */
+export function runCli(cli: PackedCli, args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string | Buffer }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli.bin, ...args], {
+      cwd: opts.cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.stderr.on('data', (d: Buffer) => err.push(d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }))
+    child.stdin.end(opts.input ?? '')
+  })
+}
