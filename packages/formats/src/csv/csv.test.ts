@@ -205,3 +205,23 @@ describe('csv ICU messages', () => {
     expect(parseIcu(value)).toEqual(parseIcu(icu))
   })
 })
+
+describe('csv at scale', () => {
+  const entries = Array.from({ length: 100_000 }, (_, i) => ({ key: `key${i}`, value: `Hodnota ${i}` }))
+
+  it('adds 100,000 new rows to a small template', () => {
+    const out = render('key,cs\nfirst,1\n', [{ key: 'first', value: '1' }, ...entries])
+    expect(parse(out).entries).toHaveLength(100_001)
+  })
+
+  it('omits and empties 100,000 rows', () => {
+    const text = render(undefined, entries)
+    expect(render(text, [], 'omit')).toBe('key,cs\n')
+    expect(parse(render(text, [], 'empty')).entries.every((e) => e.value === '')).toBe(true)
+  })
+
+  it('does not overflow on 100,000 copies of one key', () => {
+    const same = Array.from({ length: 100_000 }, (_, i) => ({ key: 'k', value: `v${i}` }))
+    expect(parse(render('key,cs\nk,0\n', same)).entries).toHaveLength(100_000)
+  })
+})

@@ -45,6 +45,10 @@ export function pairEntries(slotIds: readonly string[], entries: readonly Entry[
     return list[index - ((slotCount.get(id) ?? 0) - list.length)]
   })
   const added: Entry[] = []
-  for (const [id, list] of given) added.push(...list.slice(0, Math.max(0, list.length - (slotCount.get(id) ?? 0))))
+  // A loop, not push(...list): spreading 100,000 arguments overflows the stack.
+  for (const [id, list] of given) {
+    const extra = list.length - (slotCount.get(id) ?? 0)
+    for (let i = 0; i < extra; i++) added.push(list[i]!)
+  }
   return { matched, added }
 }

@@ -208,3 +208,23 @@ describe('properties ICU messages', () => {
     expect(parseIcu(parse(out).entries[0]!.value)).toEqual(parseIcu(icu))
   })
 })
+
+describe('properties at scale', () => {
+  const entries = Array.from({ length: 100_000 }, (_, i) => ({ key: `group${i % 100}.key${i}`, value: `Value ${i}` }))
+
+  it('adds 100,000 new keys to a small template', () => {
+    const out = render('group1.first = 1\n', [{ key: 'group1.first', value: '1' }, ...entries])
+    expect(parse(out).entries).toHaveLength(100_001)
+  })
+
+  it('omits and empties 100,000 keys', () => {
+    const text = render(undefined, entries)
+    expect(render(text, [], 'omit')).toBe('')
+    expect(parse(render(text, [], 'empty')).entries.every((e) => e.value === '')).toBe(true)
+  })
+
+  it('does not overflow on 100,000 copies of one key', () => {
+    const same = Array.from({ length: 100_000 }, (_, i) => ({ key: 'k', value: `v${i}` }))
+    expect(parse(render('k = 0\n', same)).entries).toHaveLength(100_000)
+  })
+})

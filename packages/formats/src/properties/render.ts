@@ -123,7 +123,7 @@ export function renderProperties(template: string | undefined, entries: readonly
     }
   })
 
-  edits.push(...placeAdded(template, slots, added, style, endsWithEol))
+  for (const edit of placeAdded(template, slots, added, style, endsWithEol)) edits.push(edit)
   edits.sort((a, b) => a.start - b.start)
 
   const out: string[] = []

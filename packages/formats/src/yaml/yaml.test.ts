@@ -274,3 +274,23 @@ describe('yaml ICU messages', () => {
     expect(parseIcu(params.value)).toHaveLength(4)
   })
 })
+
+describe('yaml at scale', () => {
+  const entries = Array.from({ length: 100_000 }, (_, i) => ({ key: `group${i % 100}.key${i}`, value: `Value ${i}` }))
+
+  it('adds 100,000 new keys to a small template', () => {
+    const out = render('en:\n  group1:\n    first: x\n', [{ key: 'group1.first', value: 'x' }, ...entries])
+    expect(parse(out).entries).toHaveLength(100_001)
+  })
+
+  it('omits and empties 100,000 keys', () => {
+    const text = render(undefined, entries)
+    expect(parse(render(text, [], 'en', 'omit')).entries).toHaveLength(0)
+    expect(parse(render(text, [], 'en', 'empty')).entries.every((e) => e.value === '')).toBe(true)
+  })
+
+  it('does not overflow on 100,000 copies of one key', () => {
+    const same = Array.from({ length: 100_000 }, (_, i) => ({ key: 'k', value: `v${i}` }))
+    expect(parse(render('en:\n  k: x\n', same)).entries.length).toBeGreaterThan(0)
+  })
+})
