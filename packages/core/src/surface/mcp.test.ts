@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -169,5 +172,24 @@ describe('tools/call', () => {
     expect(res.isError).toBe(true)
     expect(res.structuredContent).toMatchObject({ code: 'unknown_op' })
     expect(call).not.toHaveBeenCalled()
+  })
+})
+
+describe('the MCP builder', () => {
+  test('imports nothing that touches a database or queue, so the CLI can bundle it', () => {
+    const seen = new Set<string>()
+    const packages = new Set<string>()
+    const walk = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const source = readFileSync(file, 'utf8')
+      for (const [, spec] of source.matchAll(/^(?:import|export)\s(?!type\b)[^']*from '([^']+)'/gm)) {
+        if (spec?.startsWith('.')) walk(resolve(dirname(file), spec.replace(/\.js$/, '.ts')))
+        else if (spec) packages.add(spec)
+      }
+    }
+    walk(fileURLToPath(new URL('./mcp.ts', import.meta.url)))
+    expect(seen.size).toBeGreaterThan(3)
+    for (const spec of packages) expect(spec, `reached from mcp.ts`).toMatch(/^(valibot|@valibot\/to-json-schema|@modelcontextprotocol\/sdk\/.+)$/)
   })
 })
