@@ -114,8 +114,15 @@ export class ObjectEditor {
     }
     for (const a of anchors) {
       const texts = this.inserts.get(a)!
-      let anchor = -1
-      for (const k of kept) if (k <= a) anchor = k
+      // The last kept member at or before `a` (binary search: a loop here would be quadratic).
+      let lo = 0
+      let hi = kept.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (kept[mid]! <= a) lo = mid + 1
+        else hi = mid
+      }
+      const anchor = lo === 0 ? -1 : kept[lo - 1]!
       if (anchor === -1) {
         const lead = this.leadBefore(first)
         edits.push({ start: ms[first]!.keyStart, end: ms[first]!.keyStart, text: texts.map((t) => t + ',' + lead).join('') })

@@ -54,19 +54,34 @@ export type JsonWritable = string | number | boolean | null | JsonWritable[] | O
 
 /** Writes a value pretty-printed in `layout`, its first line at the current position and nested lines below `indent`. */
 export function stringifyJson(value: JsonWritable, indent: string, layout: JsonLayout): string {
-  if (value === null) return 'null'
-  if (typeof value === 'string') return quoteJson(value, layout.style)
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (value instanceof RawJson) return value.text
-  const inner = indent + layout.unit
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    const items = value.map((v) => inner + stringifyJson(v, inner, layout))
-    return '[' + layout.eol + items.join(',' + layout.eol) + layout.eol + indent + ']'
+  const out: string[] = []
+  writeJson(value, indent, layout, out)
+  return out.join('')
+}
+
+// Pieces go into one array joined once: joining per level would copy deep content once per level.
+function writeJson(value: JsonWritable, indent: string, layout: JsonLayout, out: string[]): void {
+  if (value === null) out.push('null')
+  else if (typeof value === 'string') out.push(quoteJson(value, layout.style))
+  else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value))
+  else if (value instanceof RawJson) out.push(value.text)
+  else if (Array.isArray(value)) {
+    if (value.length === 0) return void out.push('[]')
+    const inner = indent + layout.unit
+    value.forEach((v, i) => {
+      out.push(i === 0 ? '[' + layout.eol + inner : ',' + layout.eol + inner)
+      writeJson(v, inner, layout, out)
+    })
+    out.push(layout.eol + indent + ']')
+  } else {
+    if (value.members.length === 0) return void out.push('{}')
+    const inner = indent + layout.unit
+    value.members.forEach(([k, v], i) => {
+      out.push(i === 0 ? '{' + layout.eol + inner : ',' + layout.eol + inner, quoteJson(k, layout.style), layout.colon)
+      writeJson(v, inner, layout, out)
+    })
+    out.push(layout.eol + indent + '}')
   }
-  if (value.members.length === 0) return '{}'
-  const members = value.members.map(([k, v]) => inner + quoteJson(k, layout.style) + layout.colon + stringifyJson(v, inner, layout))
-  return '{' + layout.eol + members.join(',' + layout.eol) + layout.eol + indent + '}'
 }
 
 /** Converts a plain JSON value (from `meta`) into a writable one, ordering object keys with `compare` when given. */

@@ -4,7 +4,7 @@ import {
   applyEdits, assignEntries, DEFAULT_LAYOUT, detectLayout, icuPluralArgument, MAX_JSON_DEPTH, ObjectEditor, PendingObject,
   quoteJson, scanJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
-import type { Edit, JsonLayout, JsonObject, JsonString } from '../json-text/index.js'
+import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json-text/index.js'
 import { pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
 import { collectSlots } from './slots.js'
@@ -33,6 +33,7 @@ class TemplateWriter {
   private readonly editors = new Map<JsonObject, ObjectEditor>()
   private readonly pending = new Map<JsonObject, PendingObject>()
   private readonly edits: Edit[] = []
+  private readonly childIndex = new Map<JsonObject, Map<string, JsonNode>>()
 
   constructor(private readonly text: string, private readonly root: JsonObject, private readonly categories: readonly PluralCategory[]) {
     this.layout = detectLayout(text, root)
@@ -117,12 +118,39 @@ class TemplateWriter {
     }
   }
 
+  /** The value of an object's member by key (the last copy), through an index so many inserts stay linear. */
+  private child(obj: JsonObject, key: string): JsonNode | undefined {
+    let index = this.childIndex.get(obj)
+    if (!index) {
+      index = new Map(obj.members.map((m) => [m.key, m.value]))
+      this.childIndex.set(obj, index)
+    }
+    return index.get(key)
+  }
+
+  /**
+   * Where a new flat key with dots goes: into the deepest existing object its dotted prefix names
+   * (`common.alerts.x` into `{"common": {"alerts": {}}}`), else as a flat key at the top.
+   */
+  private dottedPath(key: string): Segment[] {
+    const parts = key.split('.')
+    let obj = this.root
+    let depth = 0
+    while (depth < parts.length - 1) {
+      const child = this.child(obj, parts[depth]!)
+      if (child?.kind !== 'object') break
+      obj = child
+      depth++
+    }
+    return depth === 0 ? [key] : [...parts.slice(0, depth), parts.slice(depth).join('.')]
+  }
+
   /** Adds an entry the template lacks, inside the deepest existing object its path leads to. */
   private insert(e: Entry): void {
     let obj = this.root
-    let rest: Segment[] = pathOf(e) ?? dottedPath(this.root, e.key)
+    let rest: Segment[] = pathOf(e) ?? this.dottedPath(e.key)
     while (rest.length > 1) {
-      const child = lastMember(obj, String(rest[0]))
+      const child = this.child(obj, String(rest[0]))
       if (child?.kind !== 'object') {
         // A key held by a string cannot also be an object: write the rest as one flat key here.
         if (child) rest = [rest.map(String).join('.')]
@@ -141,27 +169,6 @@ class TemplateWriter {
   }
 }
 
-function lastMember(obj: JsonObject, key: string) {
-  for (let i = obj.members.length - 1; i >= 0; i--) if (obj.members[i]!.key === key) return obj.members[i]!.value
-  return undefined
-}
-
-/**
- * Where a new flat key with dots goes: into the deepest existing object its dotted prefix names
- * (`common.alerts.x` into `{"common": {"alerts": {}}}`), else as a flat key at the top.
- */
-function dottedPath(root: JsonObject, key: string): Segment[] {
-  const parts = key.split('.')
-  let obj = root
-  let depth = 0
-  while (depth < parts.length - 1) {
-    const child = lastMember(obj, parts[depth]!)
-    if (child?.kind !== 'object') break
-    obj = child
-    depth++
-  }
-  return depth === 0 ? [key] : [...parts.slice(0, depth), parts.slice(depth).join('.')]
-}
 
 /** The nesting path of an entry from meta.path, when it still names the entry's key. */
 function pathOf(e: Entry): Segment[] | undefined {
