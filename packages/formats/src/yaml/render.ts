@@ -108,6 +108,12 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
   const { model, issues } = readYaml(template, [options.locale, options.sourceLocale])
   // A template that does not parse cannot be patched safely: write a clean file instead.
   if (issues.some((i) => i.severity === 'error')) return renderCleanYaml(entries, options)
+  // A template with no document (empty, or only comments) gets a clean file after its comments.
+  if (model.slots.length === 0 && model.maps.length === 0 && !model.rootSeq && !model.rootKey) {
+    if (entries.length === 0) return template
+    const separator = template === '' || template.endsWith('\n') ? '' : detectEol(template)
+    return template + separator + renderCleanYaml(entries, options).replace(/\n/g, detectEol(template))
+  }
   const eol = detectEol(template)
   const missing = options.missing ?? 'source'
   const edits: Edit[] = []

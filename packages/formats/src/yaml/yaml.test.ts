@@ -188,6 +188,12 @@ describe('yaml render', () => {
     expect(parse(out).entries[1]!.comment).toBe('Shown on the button\nshort')
   })
 
+  it('writes a clean file after the comments of a template without a document', () => {
+    expect(render('# Translations\n', [{ key: 'a', value: 'x' }], 'de')).toBe('# Translations\nde:\n  a: x\n')
+    expect(render('', [{ key: 'a', value: 'x' }], 'de')).toBe('de:\n  a: x\n')
+    expect(render('', [], 'de')).toBe('')
+  })
+
   it('writes a clean Rails file from entries alone', () => {
     const out = render(undefined, [
       { key: 'a.b', value: 'x' },
