@@ -139,11 +139,10 @@ export function treeFromDocument(content: string): YTree {
     return { root: undefined, issues: [{ severity: 'error', message: 'Aliases expand to too many nodes (possible "billion laughs" attack); refused', line: 1, column: 1 }] }
   }
 
-  const text = content
   let tooDeep = false
   const build = (node: DocNode | null | undefined, depth: number, inFlow: boolean, lineStart: number): YNode => {
     if (depth > MAX_DEPTH) {
-      if (!tooDeep) issues.push({ severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is refused`, ...at((node?.range?.[0] ?? 0)) })
+      if (!tooDeep) issues.push({ severity: 'error', message: `Nesting deeper than ${MAX_DEPTH} levels is refused`, ...at(node?.range?.[0] ?? 0) })
       tooDeep = true
       return { kind: 'other' }
     }
@@ -155,7 +154,7 @@ export function treeFromDocument(content: string): YTree {
     if (isScalar(node)) {
       const [s, e] = node.range ?? [0, 0]
       const style = (node.type ?? 'PLAIN') as ScalarStyle
-      const raw = text.slice((s), (e))
+      const raw = content.slice(s, e)
       const tagged = node.tag !== undefined && node.tag !== 'tag:yaml.org,2002:str' && node.tag !== '!'
       const isString = typeof node.value === 'string' && !tagged && (style !== 'PLAIN' || node.tag !== undefined || !isNonStringPlain(node.value))
       const block = style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED'
@@ -165,12 +164,12 @@ export function treeFromDocument(content: string): YTree {
         kind: 'scalar',
         value: typeof node.value === 'string' ? node.value : String(node.value),
         isString,
-        start: (s),
-        end: (e),
+        start: s,
+        end: e,
         place: {
           style,
           inFlow,
-          indent: indentAt(text, lineStart),
+          indent: indentAt(content, lineStart),
           ...(header !== undefined ? { header } : {}),
           ...(firstContent ? { blockIndent: firstContent[1]!.length } : {}),
         },
@@ -181,9 +180,9 @@ export function treeFromDocument(content: string): YTree {
       const [s, , end] = node.range ?? [0, 0, 0]
       const items = node.items.map((pair) => {
         const key = pair.key as DocNode | null
-        const keyStart = (key?.range?.[0] ?? s)
-        const keyEnd = (key?.range?.[1] ?? s)
-        const start = lineStartOf(text, keyStart)
+        const keyStart = key?.range?.[0] ?? s
+        const keyEnd = key?.range?.[1] ?? s
+        const start = lineStartOf(content, keyStart)
         const value = build(pair.value as DocNode | null, depth + 1, flow, start)
         const valueEnd = (pair.value as DocNode | null)?.range?.[2] ?? key?.range?.[2] ?? s
         return {
@@ -192,21 +191,21 @@ export function treeFromDocument(content: string): YTree {
           keyEnd,
           isMerge: isScalar(key) && key.value === '<<' && key.type === Scalar.PLAIN,
           lineStart: start,
-          end: toLineEnd(text, valueEnd),
+          end: toLineEnd(content, valueEnd),
           value,
         }
       })
-      return { kind: 'map', items, flow, indent: s - lineStartOf(text, s), end: flow ? end : toLineEnd(text, end) }
+      return { kind: 'map', items, flow, indent: s - lineStartOf(content, s), end: flow ? end : toLineEnd(content, end) }
     }
     if (isSeq(node)) {
       const flow = inFlow || node.flow === true
       const [s, , end] = node.range ?? [0, 0, 0]
       const items = node.items.map((item) => {
         const n = item as DocNode | null
-        const start = lineStartOf(text, (n?.range?.[0] ?? s))
-        return { lineStart: start, end: toLineEnd(text, n?.range?.[2] ?? s), value: build(n, depth + 1, flow, start) }
+        const start = lineStartOf(content, n?.range?.[0] ?? s)
+        return { lineStart: start, end: toLineEnd(content, n?.range?.[2] ?? s), value: build(n, depth + 1, flow, start) }
       })
-      return { kind: 'seq', items, flow, indent: s - lineStartOf(text, s), end: flow ? end : toLineEnd(text, end) }
+      return { kind: 'seq', items, flow, indent: s - lineStartOf(content, s), end: flow ? end : toLineEnd(content, end) }
     }
     return { kind: 'other' }
   }
