@@ -54,6 +54,8 @@ describe('yaml corpus', () => {
 
     it('reads the same slots with the fast scanner as with the yaml package', () => {
       const fast = fastTree(file.content)
+      // Hugo files are sequences of maps, which the scanner leaves to the yaml package.
+      expect(fast === undefined).toBe(name.includes('hugo'))
       if (!fast) return
       const strip = (m: ReturnType<typeof modelOf>) => m.slots.map((s) => ({ key: s.key, value: s.scalar?.value, forms: s.forms?.map((f) => [f.category, f.scalar.value, f.scalar.start, f.scalar.end, f.scalar.place.style]), start: s.scalar?.start, end: s.scalar?.end, style: s.scalar?.place.style, lineStart: s.lineStart, itemEnd: s.end }))
       expect(strip(modelOf(fast, [options.locale]))).toEqual(strip(modelOf(treeFromDocument(file.content), [options.locale])))
