@@ -34,6 +34,15 @@ export function isStringData(data: XmlElement): boolean {
   return type === undefined || /^System\.String(,|$)/.test(type.trim())
 }
 
+/** Decoded text of an element: its single text child directly (the common case), else the full walk. */
+function elementText(el: XmlElement): string {
+  const { children } = el
+  if (children.length === 0) return ''
+  const only = children[0]!
+  if (children.length === 1 && (only.type === 'text' || only.type === 'cdata')) return only.value
+  return textContent(el)
+}
+
 /** Reads `content` into units and issues. Never throws. */
 export function readResx(content: string): ResxDocument {
   const scan = scanXml(content)
@@ -61,8 +70,8 @@ export function readResx(content: string): ResxDocument {
     if (!isStringData(data)) continue
     const value = childElement(data, 'value')
     const comment = childElement(data, 'comment')
-    const entry: Entry = { key: name, value: value ? textContent(value) : '' }
-    if (comment) entry.comment = textContent(comment)
+    const entry: Entry = { key: name, value: value ? elementText(value) : '' }
+    if (comment) entry.comment = elementText(comment)
     if (seen.has(name)) issue('warning', `Repeated key "${name}"; every copy is kept`, data.start)
     seen.add(name)
     units.push({ entry, data, value, comment })
