@@ -55,32 +55,54 @@ export type JsonWritable = string | number | boolean | null | JsonWritable[] | O
 /** Writes a value pretty-printed in `layout`, its first line at the current position and nested lines below `indent`. */
 export function stringifyJson(value: JsonWritable, indent: string, layout: JsonLayout): string {
   const out: string[] = []
-  writeJson(value, indent, layout, out)
+  new JsonPrinter(indent, layout, out).write(value, 0)
   return out.join('')
 }
 
-// Pieces go into one array joined once: joining per level would copy deep content once per level.
-function writeJson(value: JsonWritable, indent: string, layout: JsonLayout, out: string[]): void {
-  if (value === null) out.push('null')
-  else if (typeof value === 'string') out.push(quoteJson(value, layout.style))
-  else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value))
-  else if (value instanceof RawJson) out.push(value.text)
-  else if (Array.isArray(value)) {
-    if (value.length === 0) return void out.push('[]')
-    const inner = indent + layout.unit
-    value.forEach((v, i) => {
-      out.push(i === 0 ? '[' + layout.eol + inner : ',' + layout.eol + inner)
-      writeJson(v, inner, layout, out)
-    })
-    out.push(layout.eol + indent + ']')
-  } else {
-    if (value.members.length === 0) return void out.push('{}')
-    const inner = indent + layout.unit
-    value.members.forEach(([k, v], i) => {
-      out.push(i === 0 ? '{' + layout.eol + inner : ',' + layout.eol + inner, quoteJson(k, layout.style), layout.colon)
-      writeJson(v, inner, layout, out)
-    })
-    out.push(layout.eol + indent + '}')
+// Pieces go into one array joined once (joining per level would copy deep content once per
+// level), and the separators of each depth are built once, not per member.
+class JsonPrinter {
+  private readonly opens: string[] = []
+  private readonly seps: string[] = []
+  private readonly closes: string[] = []
+
+  constructor(private readonly indent: string, private readonly layout: JsonLayout, private readonly out: string[]) {}
+
+  write(value: JsonWritable, depth: number): void {
+    const out = this.out
+    if (value === null) out.push('null')
+    else if (typeof value === 'string') out.push(quoteJson(value, this.layout.style))
+    else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value))
+    else if (value instanceof RawJson) out.push(value.text)
+    else if (Array.isArray(value)) {
+      if (value.length === 0) return void out.push('[]')
+      this.prepare(depth)
+      for (let i = 0; i < value.length; i++) {
+        out.push(i === 0 ? '[' + this.opens[depth]! : this.seps[depth]!)
+        this.write(value[i]!, depth + 1)
+      }
+      out.push(this.closes[depth]! + ']')
+    } else {
+      const members = value.members
+      if (members.length === 0) return void out.push('{}')
+      this.prepare(depth)
+      const { colon, style } = this.layout
+      for (let i = 0; i < members.length; i++) {
+        const [k, v] = members[i]!
+        out.push(i === 0 ? '{' + this.opens[depth]! : this.seps[depth]!, quoteJson(k, style), colon)
+        this.write(v, depth + 1)
+      }
+      out.push(this.closes[depth]! + '}')
+    }
+  }
+
+  private prepare(depth: number): void {
+    if (this.opens[depth] !== undefined) return
+    const { eol, unit } = this.layout
+    const own = this.indent + unit.repeat(depth)
+    this.opens[depth] = eol + own + unit
+    this.seps[depth] = ',' + eol + own + unit
+    this.closes[depth] = eol + own
   }
 }
 

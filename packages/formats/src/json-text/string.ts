@@ -17,10 +17,14 @@ export function detectStringStyle(text: string): StringStyle {
   return { asciiOnly: hasUnicodeEscape && !hasRawNonAscii, escapeSlash: text.includes('\\/') }
 }
 
+const NEEDS_ESCAPE = /["\\\x00-\x1f\/\ud800-\udfff]/
+const NEEDS_ESCAPE_ASCII = /["\\\x00-\x1f\/\u007f-\uffff]/
 const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /** Quotes `value` as a JSON string token in the given style. */
 export function quoteJson(value: string, style: StringStyle = PLAIN_STYLE): string {
+  // Most texts need no escape at all; skipping the replace keeps 100,000-key writes cheap.
+  if (!(style.asciiOnly ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(value)) return '"' + value + '"'
   // Lone surrogates are escaped: raw, they would turn into U+FFFD when the file is encoded as UTF-8.
   const pattern = style.asciiOnly ? /["\\\x00-\x1f\/\u007f-\uffff]/g : /["\\\x00-\x1f\/]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
   return '"' + value.replace(pattern, (ch) => {

@@ -10,6 +10,9 @@ import { readCatalog } from './parse.js'
 import type { Catalog } from './parse.js'
 import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
 
+/** Plural categories in the order Xcode writes them (alphabetical). */
+const XCODE_CATEGORY_ORDER: readonly PluralCategory[] = ['few', 'many', 'one', 'other', 'two', 'zero']
+
 /** Xcode's layout: 2 spaces, `"key" : value`, no final newline. */
 export const XCODE_LAYOUT: JsonLayout = { unit: '  ', colon: ' : ', eol: '\n', style: PLAIN_STYLE }
 
@@ -72,15 +75,16 @@ function unitObject(e: Entry | undefined, locale: string, v: LocaleValue): Order
   const members: Array<[string, JsonWritable]> = []
   if (hasForms(v.plural)) {
     const forms = writtenCategories(locale, v.plural)
+      .sort((a, b) => XCODE_CATEGORY_ORDER.indexOf(a) - XCODE_CATEGORY_ORDER.indexOf(b))
       .map((c) => [c, stringUnit(e ? stateFromMeta(e, locale, c) : 'translated', v.plural![c] ?? v.plural!.other ?? v.value)] as [string, JsonWritable])
-      .sort(([a], [b]) => xcodeCompare(a, b))
     members.push(['variations', new OrderedObject([['plural', new OrderedObject(forms)]])])
   } else {
     members.push(['stringUnit', new OrderedObject([['state', e ? stateFromMeta(e, locale) : 'translated'], ['value', v.value]])])
   }
   const subs = (e?.meta?.substitutions as Record<string, unknown> | undefined)?.[locale]
-  if (subs !== undefined) members.push(['substitutions', fromPlain(subs, xcodeCompare)])
-  return new OrderedObject(members.sort(([a], [b]) => xcodeCompare(a, b)))
+  // Xcode's order: stringUnit, substitutions, variations.
+  if (subs !== undefined) members.splice(members[0]![0] === 'stringUnit' ? 1 : 0, 0, ['substitutions', fromPlain(subs, xcodeCompare)])
+  return new OrderedObject(members)
 }
 
 /** A whole new key object: comment, extractionState, localizations, shouldTranslate (Xcode's order). */
@@ -88,10 +92,9 @@ function keyObject(e: Entry, options: RenderOptions): OrderedObject {
   const members: Array<[string, JsonWritable]> = []
   if (e.comment) members.push(['comment', e.comment])
   members.push(['extractionState', typeof e.meta?.extractionState === 'string' ? e.meta.extractionState : 'manual'])
-  const locales = localeValues(e, options.locale)
-    .filter(([, v]) => !isBlank(v))
-    .sort(([a], [b]) => xcodeCompare(a, b))
-    .map(([locale, v]) => [locale, unitObject(e, locale, v)] as [string, JsonWritable])
+  const given = localeValues(e, options.locale).filter(([, v]) => !isBlank(v))
+  if (given.length > 1) given.sort(([a], [b]) => xcodeCompare(a, b))
+  const locales = given.map(([locale, v]) => [locale, unitObject(e, locale, v)] as [string, JsonWritable])
   if (locales.length) members.push(['localizations', new OrderedObject(locales)])
   if (e.meta?.shouldTranslate === false) members.push(['shouldTranslate', false])
   return new OrderedObject(members)

@@ -207,7 +207,7 @@ describe('size', () => {
   })
 })
 
-describe('100,000 keys at once', () => {
+describe('many keys at once', () => {
   it('inserts 20,000 new keys between 20,000 existing ones in sorted order', () => {
     const all: Entry[] = Array.from({ length: 40_000 }, (_, i) => ({ key: `k${String(i).padStart(6, '0')}`, value: `v${i}` }))
     const template = xcstringsFormat.render(undefined, all.filter((_, i) => i % 2 === 0), options)
@@ -216,13 +216,13 @@ describe('100,000 keys at once', () => {
   })
 
   it('omits or empties every key a pull does not carry', () => {
-    const entries: Entry[] = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, value: '', values: { en: { value: `v${i}` }, de: { value: `w${i}` } } }))
+    const entries: Entry[] = Array.from({ length: 20_000 }, (_, i) => ({ key: `k${i}`, value: '', values: { en: { value: `v${i}` }, de: { value: `w${i}` } } }))
     const file = xcstringsFormat.render(undefined, entries, options)
     const omitted = xcstringsFormat.render(file, [], { ...options, missing: 'omit' })
     expect(omitted).toBe('{\n  "sourceLanguage" : "en",\n  "strings" : {},\n  "version" : "1.0"\n}')
     const emptied = xcstringsFormat.parse(xcstringsFormat.render(file, [], { ...options, missing: 'empty' }), {})
     expect(emptied.locales).toEqual(['en'])
-    expect(emptied.entries).toHaveLength(100_000)
+    expect(emptied.entries).toHaveLength(20_000)
   })
 })
 
