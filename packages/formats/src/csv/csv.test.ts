@@ -43,6 +43,15 @@ describe('csv parse', () => {
     expect(parse('key,en,cs\nhi,Hello,Ahoj\n', 'en').entries[0]!.value).toBe('Hello')
   })
 
+  it('tells rows apart by key plus context', () => {
+    const text = 'key,context,cs\nopen,menu,Otevřít\nopen,verb,Otevři\n'
+    const { entries, issues } = parse(text)
+    expect(issues).toEqual([])
+    expect(entries.map((e) => [e.key, e.context, e.value])).toEqual([['open', 'menu', 'Otevřít'], ['open', 'verb', 'Otevři']])
+    const edited = entries.map((e) => (e.context === 'verb' ? { ...e, value: 'Otevřete', values: { cs: { value: 'Otevřete' } } } : e))
+    expect(render(text, edited)).toBe('key,context,cs\nopen,menu,Otevřít\nopen,verb,Otevřete\n')
+  })
+
   it('reports a repeated key as a warning and keeps both rows', () => {
     const text = 'key,cs\na,1\nb,2\na,3\n'
     const { entries, issues } = parse(text)
@@ -176,6 +185,17 @@ describe('csv robustness', () => {
       const text = Array.from({ length: 80 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
       const { entries, issues } = parse(text)
       for (const issue of issues) expect(issue.line).toBeGreaterThan(0)
+      if (!issues.some((x) => x.severity === 'error')) expect(render(text, entries)).toBe(text)
+    }
+  })
+
+  it('never throws on random characters, and reports any error with a position', () => {
+    let seed = 99
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let n = 0; n < 200; n++) {
+      const text = Array.from({ length: 300 }, () => String.fromCharCode(Math.floor(random() * 0x3000))).join('')
+      const { entries, issues } = parse(text)
+      for (const issue of issues) expect(issue.line).toBeGreaterThanOrEqual(1)
       if (!issues.some((x) => x.severity === 'error')) expect(render(text, entries)).toBe(text)
     }
   })

@@ -251,6 +251,17 @@ describe('yaml robustness', () => {
     }
   })
 
+  it('never throws on random characters, and reports any error with a position', () => {
+    let seed = 99
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let n = 0; n < 200; n++) {
+      const text = Array.from({ length: 300 }, () => String.fromCharCode(Math.floor(random() * 0x3000))).join('')
+      const { entries, issues } = parse(text)
+      for (const issue of issues) expect(issue.line).toBeGreaterThanOrEqual(1)
+      if (!issues.some((x) => x.severity === 'error')) expect(render(text, entries)).toBe(text)
+    }
+  })
+
   it('parses and renders a generated 100,000-key file', () => {
     const entries = Array.from({ length: 100_000 }, (_, i) => ({ key: `section${i % 100}.group${i % 7}.key${i}`, value: i % 3 ? `Value ${i}: "quoted"` : `Value ${i}` }))
     const text = render(undefined, entries)
