@@ -95,6 +95,8 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
 function report(err: unknown, io: Io, json: boolean): number {
   if (err instanceof CommanderError) {
     if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok
+    // A command named without its subcommand (`tolk op`): commander already printed the help on stderr.
+    if (err.code === 'commander.help') return EXIT.usage
     io.stderr.write(`error usage: ${err.message.replace(/^error: /, '')} (tolk --help shows usage)\n`)
     return EXIT.usage
   }

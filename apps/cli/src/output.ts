@@ -15,10 +15,6 @@ export function table(header: string[], rows: (string | number)[][]): string {
   return [line(header, undefined), ...rows.map((r) => line(r.map(String), r))].join('\n') + '\n'
 }
 
-/** Prints a value as JSON on one line per document, for `--json`. */
-export function printJson(out: Out, value: unknown): void {
-  out.write(`${JSON.stringify(value, null, 2)}\n`)
-}
 
 /** A progress bar for multi-file work. */
 export interface Progress {

@@ -13,7 +13,7 @@ import { readAll } from './prompt.js'
 /** Builds `tolk op` from the catalog and runs it on `args` (everything after `op`). */
 export async function runOp(rt: Runtime, args: string[], configure: (cmd: Command) => Command): Promise<void> {
   const catalog = await rt.client(false).catalog()
-  const op = configure(new Command('op'))
+  const op = configure(new Command('tolk op'))
     .description('Run any op of the server; `tolk op list` lists them, `tolk op <name> --help` shows its input')
     .usage('<name> [json] [--input-file <path|->]')
   op.command('list')
