@@ -181,7 +181,7 @@ class CatalogWriter {
     for (const [locale, v] of localeValues(e, this.options.locale)) {
       const existing = localizations?.kind === 'object' ? memberOf(localizations, locale)?.value : undefined
       if (isBlank(v)) continue
-      if (existing?.kind === 'object') this.writeUnit(existing, v, locale)
+      if (existing?.kind === 'object') this.writeUnit(existing, v, locale, e)
       else if (!existing) added.push([locale, unitObject(e, locale, v)])
     }
     if (added.length === 0) return
@@ -195,9 +195,9 @@ class CatalogWriter {
   }
 
   /** Writes one locale's text into an existing localization (or device variation), touching only what changed. */
-  private writeUnit(unit: JsonObject, v: LocaleValue, locale: string): void {
+  private writeUnit(unit: JsonObject, v: LocaleValue, locale: string, e: Entry): void {
     const current = readUnit(unit)
-    if (sameValue(current, v)) return
+    if (sameValue(current, v)) return this.syncStates(unit, e, locale)
     const stringUnitNode = memberOf(unit, 'stringUnit')?.value
     const variations = memberOf(unit, 'variations')?.value
     const plural = memberOf(variations, 'plural')?.value
@@ -206,7 +206,7 @@ class CatalogWriter {
     if (plural?.kind === 'object' && hasForms(v.plural)) return this.writePlural(plural, v, locale)
     if (devices?.kind === 'object') {
       const main = mainDevice(devices)
-      if (main?.kind === 'object') return this.writeUnit(main, v, locale)
+      if (main?.kind === 'object') return this.writeUnit(main, v, locale, e)
     }
     // The shape changed (plain text <-> plural): replace the text part, keep substitutions.
     const ed = this.editor(unit)
@@ -230,6 +230,32 @@ class CatalogWriter {
     })
     for (const c of categories) {
       if (!present.has(c)) this.insertSorted(ed, c, stringUnit('translated', forms[c] ?? forms.other ?? v.value))
+    }
+  }
+
+  /**
+   * For an unchanged text, writes the state meta.states names for it (a review decided elsewhere);
+   * with no state in meta the file's own state stays, since absence cannot tell "translated" from "unknown".
+   */
+  private syncStates(unit: JsonObject, e: Entry, locale: string): void {
+    const wanted = (e.meta?.states as Record<string, unknown> | undefined)?.[locale]
+    if (wanted === undefined) return
+    const setState = (holder: JsonNode | undefined, state: unknown) => {
+      const node = memberOf(memberOf(holder, 'stringUnit')?.value, 'state')?.value
+      if (typeof state === 'string' && node?.kind === 'string' && node.value !== state) {
+        this.edits.push({ start: node.start, end: node.end, text: quoteJson(state, this.layout.style) })
+      }
+    }
+    const variations = memberOf(unit, 'variations')?.value
+    const plural = memberOf(variations, 'plural')?.value
+    const devices = memberOf(variations, 'device')?.value
+    if (typeof wanted === 'string') setState(unit, wanted)
+    else if (plural?.kind === 'object' && wanted && typeof wanted === 'object') {
+      for (const m of plural.members) setState(m.value, (wanted as Record<string, unknown>)[m.key] ?? 'translated')
+    }
+    if (devices?.kind === 'object') {
+      const main = mainDevice(devices)
+      if (main?.kind === 'object') this.syncStates(main, e, locale)
     }
   }
 

@@ -102,6 +102,16 @@ describe('rendering into a template', () => {
     expect(valid(out)).toBe(true)
   })
 
+  it('writes a state that meta.states names for an unchanged text, and keeps the file state when meta has none', () => {
+    const entries = parsed().entries.map((e) => (e.key === 'Hello' ? { ...e, meta: { ...e.meta, states: { de: 'translated', en: 'needs_review' } } } : e))
+    const out = xcstringsFormat.render(catalog, entries, options)
+    expect(out).toBe(catalog
+      .replace('"state" : "needs_review",\n            "value" : "Hallo"', '"state" : "translated",\n            "value" : "Hallo"')
+      .replace('"state" : "translated",\n            "value" : "Hello"', '"state" : "needs_review",\n            "value" : "Hello"'))
+    const withoutMeta = parsed().entries.map((e) => ({ ...e, meta: undefined }))
+    expect(xcstringsFormat.render(catalog, withoutMeta, options)).toBe(catalog)
+  })
+
   it('adds a new locale in sorted position with the plural forms that locale needs', () => {
     const entries = parsed().entries.map((e) => (e.key === 'files'
       ? { ...e, values: { ...e.values, ru: { value: '%lld файла', plural: { one: '%lld файл', few: '%lld файла', many: '%lld файлов', other: '%lld файла' } }, de: { value: '%lld Dateien', plural: { one: '%lld Datei', other: '%lld Dateien' } } } }
