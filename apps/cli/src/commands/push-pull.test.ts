@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { run } from '../main.js'
+
+/** A repository with a config, and a fake server that records every op call and answers from `answers`. */
+function setup(files: Record<string, string | Buffer>, answers: Record<string, (input: any) => unknown>) {
+  const dir = mkdtempSync(join(tmpdir(), 'tolk-cmd-'))
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), content)
+  }
+  const calls: { op: string; input: any; headers: Record<string, string> }[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const op = url.split('/').pop()!
+    const input = JSON.parse(String(init.body ?? '{}'))
+    calls.push({ op, input, headers: init.headers as Record<string, string> })
+    const answer = answers[op]
+    if (!answer) return new Response(JSON.stringify({ code: 'unknown_op', detail: op, status: 404 }), { status: 404 })
+    return new Response(JSON.stringify(answer(input)), { status: 200 })
+  })
+  const tolk = async (args: string[]) => {
+    let stdout = ''
+    let stderr = ''
+    const code = await run(args, {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      stdin: Readable.from([]),
+      cwd: dir,
+      env: { TOLK_URL: 'http://tolk.test', TOLK_API_KEY: 'tolk_k', XDG_CONFIG_HOME: join(dir, '.config') },
+    }, { attempts: 1, baseMs: 1, maxMs: 1 })
+    return { code, stdout, stderr }
+  }
+  return { dir, calls, tolk }
+}
+
+const CONFIG = JSON.stringify({
+  project: 'app',
+  files: [{ source: 'res/values/strings.xml', translation: 'res/values-{android_locale}/strings.xml' }],
+  locale_map: { he: 'iw' },
+})
+const common = {
+  get_workspace: () => ({ source_locale: 'en' }),
+  list_projects: () => ({ projects: [{ id: 'p1', slug: 'app', name: 'App', target_locales: ['de', 'he', 'pt-BR'] }] }),
+}
+const counts = { keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, translations_imported: 0, skipped: {} }
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('tolk push', () => {
+  it('sends each file with its path, locale and encoding; --force sends overwrite and --dry-run dry_run', async () => {
+    const { calls, tolk } = setup({
+      'tolk.config.json': CONFIG,
+      'res/values/strings.xml': '<resources/>',
+      'res/values-iw/strings.xml': Buffer.from('\uFEFF<resources/>'),
+      'res/values-pt-rBR/strings.xml': '<resources/>',
+    }, { ...common, push_file: () => ({ counts, job_id: null, dry_run: false }) })
+    const res = await tolk(['push', '--translations', '--force', '--dry-run'])
+    expect(res.code).toBe(0)
+    const pushes = calls.filter((c) => c.op === 'push_file').map((c) => c.input)
+    expect(pushes).toEqual([
+      { project: 'app', path: 'res/values/strings.xml', content: '<resources/>', locale: 'en', encoding: 'utf-8', overwrite: true, dry_run: true },
+      // locale_map reversed: the file in values-iw is the project's he.
+      { project: 'app', path: 'res/values-iw/strings.xml', content: '\uFEFF<resources/>', locale: 'he', encoding: 'utf-8-bom', overwrite: true, dry_run: true },
+      { project: 'app', path: 'res/values-pt-rBR/strings.xml', content: '<resources/>', locale: 'pt-BR', encoding: 'utf-8', overwrite: true, dry_run: true },
+    ])
+    expect(calls.every((c) => c.headers['user-agent']?.startsWith('tolk-cli/'))).toBe(true)
+  })
+
+  it('sends neither overwrite nor dry_run by default, and only the sources without --translations', async () => {
+    const { calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x', 'res/values-de/strings.xml': 'y' }, { ...common, push_file: () => ({ counts }) })
+    expect((await tolk(['push'])).code).toBe(0)
+    expect(calls.filter((c) => c.op === 'push_file').map((c) => c.input)).toEqual([{ project: 'app', path: 'res/values/strings.xml', content: 'x', locale: 'en', encoding: 'utf-8' }])
+  })
+
+  it('exits 1 without sending anything when a file is not valid UTF-8', async () => {
+    const { calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': Buffer.from([0x3c, 0xff, 0x3e]) }, { ...common, push_file: () => ({ counts }) })
+    const res = await tolk(['push'])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toMatch(/^error unreadable_file: res\/values\/strings\.xml: Not valid UTF-8/)
+    expect(calls.some((c) => c.op === 'push_file')).toBe(false)
+  })
+})
+
+describe('tolk pull', () => {
+  it('asks by source path and writes each locale where the pattern and locale_map say, in the returned encoding', async () => {
+    const { dir, calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x' }, {
+      ...common,
+      pull_file: (input: { locale: string }) => ({ path: 'ignored', content: `\uFEFF${input.locale}`, encoding: input.locale === 'he' ? 'utf-16le' : 'utf-8-bom', format: 'android' }),
+    })
+    const res = await tolk(['pull', '--missing', 'empty', '--approved-only'])
+    expect(res.code).toBe(0)
+    expect(calls.filter((c) => c.op === 'pull_file').map((c) => c.input)).toEqual(
+      ['de', 'he', 'pt-BR'].map((locale) => ({ project: 'app', path: 'res/values/strings.xml', locale, missing: 'empty', approved_only: true })),
+    )
+    expect(readFileSync(join(dir, 'res/values-iw/strings.xml'))).toEqual(Buffer.from('\uFEFFhe', 'utf16le'))
+    expect(readFileSync(join(dir, 'res/values-pt-rBR/strings.xml'))).toEqual(Buffer.from('\uFEFFpt-BR'))
+  })
+
+  it('refuses an unknown --missing value as a usage error', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG }, common)
+    const res = await tolk(['pull', '--missing', 'blank'])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toMatch(/^error usage: .*blank/)
+  })
+
+  it('exits 2 when the config names a project the workspace does not have', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG.replace('"app"', '"nope"'), 'res/values/strings.xml': 'x' }, common)
+    const res = await tolk(['pull'])
+    expect(res.code).toBe(2)
+    expect(res.stderr).toMatch(/^error not_found: No project "nope"/)
+  })
+})
