@@ -40,3 +40,9 @@ export function exitCodeOf(status: number): number {
 export function errorLines(err: CliError): string[] {
   return [`error ${err.code}: ${err.detail}`, ...err.issues.map((i) => `  ${i.path || '(input)'}: ${i.message}`)]
 }
+
+/** The same failure with the file it concerns named first, so a multi-file run says which file failed. */
+export function aboutFile(err: unknown, path: string): unknown {
+  if (!(err instanceof CliError)) return err
+  return new CliError(err.code, `${path}: ${err.detail}`, err.exitCode, err.issues, err.problem)
+}

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { detectEncoding, encodeFile, isEncoding } from '../encoding.js'
-import { UsageError } from '../exit.js'
+import { aboutFile, UsageError } from '../exit.js'
 import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
 import { findProject, type Runtime } from '../runtime.js'
@@ -39,6 +39,8 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
       locale,
       ...(flags.missing ? { missing: flags.missing } : {}),
       ...(flags.approvedOnly ? { approved_only: true } : {}),
+    }).catch((err: unknown) => {
+      throw aboutFile(err, `${source.path} (${locale})`)
     })
     const path = translationPath(source, locale, config.locale_map)
     const full = join(root, path)

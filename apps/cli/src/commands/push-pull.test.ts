@@ -84,6 +84,21 @@ describe('tolk push', () => {
   })
 })
 
+describe('a refused file', () => {
+  it('is named in the error, and the run stops with exit 2', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': '<resources' }, common)
+    // A problem answer rather than the setup's 200s.
+    vi.stubGlobal('fetch', async (url: string) => {
+      const op = url.split('/').pop()!
+      if (op === 'push_file') return new Response(JSON.stringify({ status: 400, code: 'invalid_input', detail: 'The file does not parse.', issues: [{ path: 'content', message: 'line 1, column 11: unclosed tag' }] }), { status: 400 })
+      return new Response(JSON.stringify((common as Record<string, () => unknown>)[op]!()), { status: 200 })
+    })
+    const res = await tolk(['push'])
+    expect(res.code).toBe(2)
+    expect(res.stderr).toBe('error invalid_input: res/values/strings.xml: The file does not parse.\n  content: line 1, column 11: unclosed tag\n')
+  })
+})
+
 describe('tolk pull', () => {
   it('asks by source path and writes each locale where the pattern and locale_map say, in the returned encoding', async () => {
     const { dir, calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x' }, {

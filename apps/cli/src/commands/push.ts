@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeFile, EncodingError } from '../encoding.js'
-import { UsageError } from '../exit.js'
+import { aboutFile, UsageError } from '../exit.js'
 import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
 import { findProject, type Runtime } from '../runtime.js'
@@ -73,6 +73,8 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       ...(item.format ? { format: item.format } : {}),
       ...(flags.force ? { overwrite: true } : {}),
       ...(flags.dryRun ? { dry_run: true } : {}),
+    }).catch((err: unknown) => {
+      throw aboutFile(err, item.path)
     })
     results.push({ path: item.path, locale: item.locale, ...out })
     bar.tick(item.path)
