@@ -45,20 +45,25 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     missing: options.missing ?? 'source',
   }
 
+  const blockIds = doc.blocks.map((b) => entryKey(b.msgid, b.msgctxt))
+  const inTemplate = new Set(blockIds)
   const queue = new Map<string, Entry[]>()
+  // New messages, each key+context once: a PO file cannot hold a message twice.
+  const added: Entry[] = []
   for (const entry of entries) {
     const id = entryKey(entry.key, entry.context)
     const list = queue.get(id)
     if (list) list.push(entry)
-    else queue.set(id, [entry])
+    else {
+      queue.set(id, [entry])
+      if (!inTemplate.has(id)) added.push(entry)
+    }
   }
-  const inTemplate = new Set(doc.blocks.map((b) => entryKey(b.msgid, b.msgctxt)))
-  const added = entries.filter((e, i) => !inTemplate.has(entryKey(e.key, e.context)) && queue.get(entryKey(e.key, e.context))?.[0] === entries[i])
 
   const out: string[] = []
   let cursor = 0
   const last = doc.blocks[doc.blocks.length - 1]
-  for (const block of doc.blocks) {
+  for (const [index, block] of doc.blocks.entries()) {
     out.push(template.slice(cursor, block.start))
     cursor = block.next
     if (block === header) {
@@ -66,7 +71,7 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     } else if (isHeaderBlock(block)) {
       out.push(template.slice(block.start, block.next))
     } else {
-      const list = queue.get(entryKey(block.msgid, block.msgctxt))
+      const list = queue.get(blockIds[index] ?? '')
       const entry = list?.shift()
       if (entry) out.push(renderBlock(block, entry, job))
       // A second copy of a repeated message is written back as it was: it never silently goes away.
