@@ -23,6 +23,11 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   create_api_key: { input: () => ({ name: 'k' }), expect: 'own' },
   revoke_api_key: { input: (b) => ({ key: b.keyId }), expect: 'not_found' },
   get_pricing: { input: () => ({}), expect: 'own' },
+  list_files: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
+  push_file: { input: (b) => ({ project: b.projectSlug, path: 'en.json', content: '{"hello": "hijacked"}' }), expect: 'not_found' },
+  pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
+  detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
+  list_formats: { input: () => ({}), expect: 'own' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -34,12 +39,15 @@ forEachBackend('workspace isolation', (env) => {
     const ws = await env.workspace()
     const project = (await ws.call('create_project', { name: 'Secret', slug: 'secret', target_locales: ['de'] })).body
     const key = (await ws.call('create_api_key', { name: 'b-key' })).body
+    expect((await ws.call('push_file', { project: 'secret', path: 'en.json', content: '{"hello": "Secret hello"}' })).status).toBe(200)
     return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, caller: ws }
   }
 
   async function snapshot(b: Other) {
     const [workspace, projects, keys] = await Promise.all(['get_workspace', 'list_projects', 'list_api_keys'].map((op) => b.caller.call(op)))
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body }
+    const files = await b.caller.call('list_files', { project: 'secret' })
+    const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
+    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, files: files.body, pulled: pulled.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

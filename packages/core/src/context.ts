@@ -46,4 +46,8 @@ export interface AuthedContext extends OpContext {
   activity(note: ActivityNote): void
   /** Runs `fn` once the op's transaction has committed (never if it rolls back). */
   afterCommit(fn: () => void | Promise<void>): void
+  /** Rolls the op's transaction back and answers `output` (dry runs). */
+  rollbackWith(output: unknown): never
+  /** Declares that this write changed nothing, so it leaves no activity row. */
+  quiet(): void
 }

@@ -1,4 +1,4 @@
-import { insertActivity, withTx, type NewActivity } from '@tolk/db'
+import { insertActivity, isUniqueViolation, withTx, type NewActivity } from '@tolk/db'
 import * as v from 'valibot'
 import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import { fail, type InputIssue } from './errors.js'
@@ -22,21 +22,48 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
   const principal = ctx.principal
   if (op.kind === 'read') {
-    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: readOnly(name), afterCommit: readOnly(name) }, parsed.output)
+    const denied = readOnly(name)
+    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: denied, afterCommit: denied, rollbackWith: denied, quiet: denied }, parsed.output)
   }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runWrite(op, ctx, principal, parsed.output)
+    } catch (err) {
+      if (err instanceof RollbackWith) return err.output
+      // Two writers racing to create the same row: the loser runs again and finds the winner's row.
+      if (attempt < 3 && RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c))) continue
+      throw err
+    }
+  }
+}
 
+/** Unique constraints a concurrent twin may hit; the op is safe to run again from the start. */
+const RACE_CONSTRAINTS = ['files_project_pattern_key', 'keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
+
+class RollbackWith extends Error {
+  constructor(readonly output: unknown) {
+    super('rollback')
+  }
+}
+
+async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable<OpContext['principal']>, input: unknown): Promise<unknown> {
   const committed: (() => void | Promise<void>)[] = []
   const out = await withTx(ctx.db, async (tx) => {
     const notes: ActivityNote[] = []
+    let quiet = false
     const authed: AuthedContext = {
       ...ctx, db: tx, principal, workspaceId: principal.workspaceId,
       activity: (n) => void notes.push(n),
       afterCommit: (fn) => void committed.push(fn),
+      rollbackWith: (output) => {
+        throw new RollbackWith(output)
+      },
+      quiet: () => void (quiet = true),
     }
-    const result = await op.handler(authed, parsed.output)
-    // Every write leaves a trace, even one whose handler noted nothing.
-    if (notes.length === 0) notes.push({ summary: name })
-    await insertActivity(tx, notes.map((n) => activityRow(authed, name, n)))
+    const result = await op.handler(authed, input)
+    // Every write that changed something leaves a trace, even one whose handler noted nothing.
+    if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
+    await insertActivity(tx, notes.map((n) => activityRow(authed, op.name, n)))
     return result
   })
   for (const fn of committed) await fn()

@@ -64,8 +64,9 @@ export interface ActivityTable {
   created_at: CreatedAt
 }
 
-type Json = ColumnType<unknown, string | undefined | null, string | null>
-type JsonOf<T> = ColumnType<T, string | undefined | null, string | null>
+// JSON columns take plain values: both drivers serialize them (a pre-serialized string would be stored double-encoded by postgres.js).
+type Json = ColumnType<unknown, unknown, unknown>
+type JsonOf<T> = ColumnType<T, T | undefined, T>
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
 /** A file of a project, addressed by a path pattern with {locale} or {android_locale}. */
@@ -88,7 +89,8 @@ export interface FileSnapshotsTable {
   file_id: string
   locale: string
   path: string
-  content: string
+  /** The file as UTF-8 bytes of its text (BOM included as U+FEFF). */
+  content: ColumnType<Uint8Array, Uint8Array, Uint8Array>
   content_hash: string
   encoding: Generated<string>
   pushed_at: Timestamp

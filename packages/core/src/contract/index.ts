@@ -1,6 +1,8 @@
 import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getPricing } from './billing.js'
+import { listFiles, pullFile, pushFile } from './file.js'
+import { detectFormat, listFormats } from './format.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
@@ -11,6 +13,8 @@ export * from './common.js'
 export const contracts = [
   getWorkspace, updateWorkspace, listActivity,
   listProjects, createProject, updateProject,
+  listFiles, pushFile, pullFile,
+  detectFormat, listFormats,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,
 ] as const satisfies readonly OpContract[]

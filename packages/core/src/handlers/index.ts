@@ -1,5 +1,7 @@
 import { apiKeyHandlers } from './api-key.js'
 import { billingHandlers } from './billing.js'
+import { fileHandlers } from './file.js'
+import { formatHandlers } from './format.js'
 import { projectHandlers } from './project.js'
 import type { HandlerMap } from './types.js'
 import { workspaceHandlers } from './workspace.js'
@@ -8,6 +10,8 @@ import { workspaceHandlers } from './workspace.js'
 export const handlers = {
   ...workspaceHandlers,
   ...projectHandlers,
+  ...fileHandlers,
+  ...formatHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
 } satisfies HandlerMap

@@ -23,7 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_id', 'uuid', (c) => c.notNull().references('files.id').onDelete('cascade'))
     .addColumn('locale', 'text', (c) => c.notNull())
     .addColumn('path', 'text', (c) => c.notNull())
-    .addColumn('content', 'text', (c) => c.notNull())
+    // bytea, not text: file bytes must survive as they are (a BOM, a NUL), and text columns refuse NUL.
+    .addColumn('content', 'bytea', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
     .addColumn('encoding', 'text', (c) => c.notNull().defaultTo('utf-8'))
     .addColumn('pushed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

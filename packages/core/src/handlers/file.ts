@@ -1,0 +1,69 @@
+import { findProjectByRef, findWorkspaceById, listFilesOfProject, listSnapshotHeads, type Project } from '@tolk/db'
+import type { AuthedContext } from '../context.js'
+import type * as c from '../contract/file.js'
+import { fail } from '../errors.js'
+import { isMultiLocale, resolveFormat } from '../services/file-format.js'
+import { patternFromPath } from '../services/locale-path.js'
+import { renderPull } from '../services/pull.js'
+import { storePush } from '../services/push.js'
+import { iso } from './outputs.js'
+import type { Handler } from './types.js'
+
+/** The workspace's project named by slug or id, or not_found. */
+export async function requireProject(ctx: AuthedContext, ref: string): Promise<Project> {
+  return (await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)
+}
+
+/** The workspace's source locale (the source of every project). */
+export async function sourceLocaleOf(ctx: AuthedContext): Promise<string> {
+  return (await findWorkspaceById(ctx.db, ctx.workspaceId))?.source_locale ?? 'en'
+}
+
+/** The locale a pushed path holds: the given one, else one of the project's locales the path names, else the source. */
+function localeOfPush(path: string, given: string | undefined, known: string[], multi: boolean): string | undefined {
+  if (given || multi) return given
+  const found = known.filter((l) => patternFromPath(path, l, false).localeInPath).sort((a, b) => b.length - a.length)
+  return found[0]
+}
+
+export const fileHandlers = {
+  list_files: (async (ctx, input) => {
+    const project = await requireProject(ctx, input.project)
+    const files = await listFilesOfProject(ctx.db, project.id)
+    const heads = await listSnapshotHeads(ctx.db, files.map((f) => f.id))
+    return {
+      files: files.map((f) => {
+        const mine = heads.filter((h) => h.file_id === f.id)
+        return {
+          id: f.id, pattern: f.pattern, format: f.format, source_path: f.source_path,
+          locales: mine.map((h) => h.locale), encoding: mine.find((h) => h.path === f.source_path)?.encoding ?? mine[0]?.encoding ?? 'utf-8',
+          copies: mine.map((h) => ({ locale: h.locale, path: h.path, encoding: h.encoding, pushed_at: iso(h.pushed_at) })),
+          updated_at: iso(f.updated_at),
+        }
+      }),
+    }
+  }) satisfies Handler<typeof c.listFiles>,
+
+  push_file: (async (ctx, input) => {
+    const project = await requireProject(ctx, input.project)
+    const sourceLocale = await sourceLocaleOf(ctx)
+    const format = resolveFormat(input.format, input.path, input.content)
+    const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], isMultiLocale(format)) ?? sourceLocale
+    const result = await storePush(ctx, { project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite })
+    const out = { file: result.file, counts: result.counts, job_id: result.job_id, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50) }
+    if (input.dry_run) ctx.rollbackWith(out)
+    if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
+    else ctx.quiet()
+    return out
+  }) satisfies Handler<typeof c.pushFile>,
+
+  pull_file: (async (ctx, input) => {
+    const project = await requireProject(ctx, input.project)
+    const sourceLocale = await sourceLocaleOf(ctx)
+    return renderPull(ctx, { project, sourceLocale, path: input.path, locale: input.locale, missing: input.missing, approvedOnly: input.approved_only })
+  }) satisfies Handler<typeof c.pullFile>,
+}
+
+function summarize(c: { keys_added: number; keys_updated: number; keys_removed: number; translations_imported: number }): string {
+  return `${c.keys_added} added, ${c.keys_updated} updated, ${c.keys_removed} removed, ${c.translations_imported} translations imported`
+}

@@ -1,0 +1,50 @@
+import type { Entry, PluralForms } from '@tolk/formats'
+
+/** Text of a string in one locale: plain text and, for plural strings, the forms. */
+export interface LocaleText {
+  text: string
+  plural: Record<string, string> | null
+}
+
+// PostgreSQL text cannot hold NUL; a string with one keeps it in the file snapshot, and U+FFFD in the database.
+const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
+
+const pluralOrNull = (p: PluralForms | undefined): Record<string, string> | null =>
+  p && Object.keys(p).length > 0 ? Object.fromEntries(Object.entries(p).map(([k, v]) => [k, storable(v ?? '')])) : null
+
+/** The source side of an entry: a bilingual file's source, a multi-locale file's source column, or the value. */
+export function sourceOf(entry: Entry, sourceLocale: string): LocaleText {
+  if (entry.source !== undefined) return { text: storable(entry.source), plural: pluralOrNull(entry.sourcePlural) }
+  const column = entry.values?.[sourceLocale]
+  if (column) return { text: storable(column.value), plural: pluralOrNull(column.plural) }
+  return { text: storable(entry.value), plural: pluralOrNull(entry.plural) }
+}
+
+/** The text of an entry in a locale, or undefined when the file holds none there. */
+export function valueIn(entry: Entry, locale: string, fileLocale: string): LocaleText | undefined {
+  if (entry.values) {
+    const column = entry.values[locale]
+    return column && (column.value !== '' || column.plural) ? { text: storable(column.value), plural: pluralOrNull(column.plural) } : undefined
+  }
+  if (locale !== fileLocale) return undefined
+  const plural = pluralOrNull(entry.plural)
+  return entry.value !== '' || plural ? { text: storable(entry.value), plural } : undefined
+}
+
+/** False for strings the file marks as not to be translated (Android translatable="false", xcstrings shouldTranslate). */
+export function isTranslatable(entry: Entry): boolean {
+  const meta = entry.meta ?? {}
+  return meta.translatable !== false && meta.shouldTranslate !== false
+}
+
+/** Identity of a key within a file: name plus context. */
+export const keyId = (name: string, context: string | undefined) => `${name}\u0000${context ?? ''}`
+
+/** True when two texts with plural forms are the same. */
+export function sameText(a: LocaleText, b: { text: string; plural: unknown }): boolean {
+  return a.text === b.text && JSON.stringify(sortKeys(a.plural)) === JSON.stringify(sortKeys(b.plural as Record<string, string> | null))
+}
+
+function sortKeys(p: Record<string, string> | null | undefined): [string, string][] | null {
+  return p ? Object.keys(p).sort().map((k) => [k, p[k]!]) : null
+}

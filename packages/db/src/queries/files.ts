@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely'
+import type { Database, File, FileSnapshot } from '../schema.js'
+
+/** The project's file with this pattern. */
+export function findFileByPattern(db: Kysely<Database>, projectId: string, pattern: string): Promise<File | undefined> {
+  return db.selectFrom('files').selectAll().where('project_id', '=', projectId).where('pattern', '=', pattern).executeTakeFirst()
+}
+
+/** Every file of a project, by pattern. */
+export function listFilesOfProject(db: Kysely<Database>, projectId: string): Promise<File[]> {
+  return db.selectFrom('files').selectAll().where('project_id', '=', projectId).orderBy('pattern').execute()
+}
+
+/** Adds a file row; a concurrent twin throws the unique violation `files_project_pattern_key`. */
+export function insertFile(db: Kysely<Database>, row: { workspace_id: string; project_id: string; pattern: string; format: string; source_path: string | null }): Promise<File> {
+  return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Changes a file row. */
+export async function updateFile(db: Kysely<Database>, id: string, patch: { source_path?: string | null; format?: string }): Promise<void> {
+  await db.updateTable('files').set({ ...patch, updated_at: new Date() }).where('id', '=', id).execute()
+}
+
+/** A pushed copy of a file with its content as text. */
+export type SnapshotText = Omit<FileSnapshot, 'content'> & { content: string }
+
+/** The last pushed copy of a file in a locale. */
+export async function findSnapshot(db: Kysely<Database>, fileId: string, locale: string): Promise<SnapshotText | undefined> {
+  const row = await db.selectFrom('file_snapshots').selectAll().where('file_id', '=', fileId).where('locale', '=', locale).executeTakeFirst()
+  return row && { ...row, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength).toString('utf8') }
+}
+
+/** Locale, path and encoding of every pushed copy of the given files (no content). */
+export function listSnapshotHeads(db: Kysely<Database>, fileIds: string[]) {
+  if (fileIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('file_snapshots').select(['file_id', 'locale', 'path', 'encoding', 'pushed_at']).where('file_id', 'in', fileIds).orderBy('locale').execute()
+}
+
+/** Stores the pushed copy of a file in a locale, replacing the previous one. */
+export async function upsertSnapshot(db: Kysely<Database>, row: { workspace_id: string; file_id: string; locale: string; path: string; content: string; content_hash: string; encoding: string }): Promise<void> {
+  await db
+    .insertInto('file_snapshots')
+    .values({ ...row, content: Buffer.from(row.content, 'utf8'), pushed_at: new Date() })
+    .onConflict((oc) => oc.constraint('file_snapshots_file_locale_key').doUpdateSet((eb) => ({
+      path: eb.ref('excluded.path'), content: eb.ref('excluded.content'), content_hash: eb.ref('excluded.content_hash'),
+      encoding: eb.ref('excluded.encoding'), pushed_at: eb.ref('excluded.pushed_at'),
+    })))
+    .execute()
+}
