@@ -10,6 +10,7 @@ import type { Layout } from './build.js'
 import { innerElementNames } from './inline.js'
 import { isSourceSide, nmtoken, readXliff } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
+import { EntryMatcher } from './entry-matcher.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
 
 const STATES_12 = new Set(['new', 'needs-translation', 'needs-adaptation', 'needs-l10n', 'needs-review-translation',
@@ -61,24 +62,14 @@ class Writer {
   }
 
   write(entries: readonly Entry[]): string {
-    // context -> key -> entries with that key, in order; nested maps avoid building a joined id per lookup.
-    const queues = new Map<string, Map<string, Entry[]>>()
-    for (const e of entries) {
-      const ctx = e.context ?? ''
-      let byKey = queues.get(ctx)
-      if (!byKey) queues.set(ctx, (byKey = new Map()))
-      const q = byKey.get(e.key)
-      if (q) q.push(e)
-      else byKey.set(e.key, [e])
-    }
+    const matcher = new EntryMatcher(entries)
     const trackMissing = (this.options.missing ?? 'source') !== 'source'
     const missingByUnit = new Map<XmlElement, { total: number; missing: XliffUnit[] }>()
     for (const file of this.doc.files) {
       const sourceSide = isSourceSide(file, this.options.locale)
       if (sourceSide) this.sourceSideFiles.add(file)
       for (const u of file.units) {
-        // Repeated keys: the n-th copy in the file takes the n-th entry with that key.
-        const entry = queues.get(u.context ?? '')?.get(u.key)?.shift()
+        const entry = matcher.take(u.key, u.context)
         if (entry && sourceSide) this.updateSource(u, entry)
         else if (entry) {
           if (u.forms) this.updateGroup(file, u, u.forms, entry)
@@ -94,10 +85,7 @@ class Writer {
       }
     }
     this.handleMissing(missingByUnit)
-    // shift() consumed the entries that found a unit; what is left in the queues is new.
-    const rest = new Set<Entry>()
-    for (const byKey of queues.values()) for (const q of byKey.values()) for (const e of q) rest.add(e)
-    this.add(entries.filter((e) => rest.has(e)))
+    this.add(matcher.rest())
     this.languageAttrs()
     for (const [el, attrs] of this.attrSets) {
       if (!this.removed.has(el)) this.edits.push({ start: el.start, end: el.startTagEnd, text: this.startTag(el, attrs) })

@@ -139,6 +139,15 @@ describe('xliff render into a template', () => {
     for (const t of [simple12, simple20]) expect(render(t, parse(t, {}).entries, de)).toBe(t)
   })
 
+  it('matches entries to units by key and context whatever their order', () => {
+    const content = v12(`      <trans-unit id="a"><source>a</source><target>1</target></trans-unit>
+      <trans-unit id="b"><source>b</source><target>2</target></trans-unit>
+      <trans-unit id="a"><source>a</source><target>3</target></trans-unit>`)
+    const entries = parse(content, {}).entries
+    expect(render(content, [...entries].reverse(), de)).toBe(content.replace('<target>1</target>', '<target state="translated">3</target>').replace('<target>3</target>', '<target state="translated">1</target>'))
+    expect(render(content, [entries[1]!, entries[0]!, entries[2]!], de)).toBe(content)
+  })
+
   it('changes only the bytes of the edited value and sets its state (1.2)', () => {
     const out = render(simple12, withValue(parse(simple12, {}).entries, 'bye', 'Ciao & <3'), de)
     expect(out).toBe(simple12.replace('<target>Tschüss &amp; bis bald&#8230;</target>', '<target state="translated">Ciao &amp; &lt;3</target>'))
