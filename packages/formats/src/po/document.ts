@@ -4,7 +4,7 @@
  * between blocks.
  */
 import type { FormatIssue } from '../format.js'
-import { readLiteral } from './strings.js'
+import { readLiteral } from './literal.js'
 
 /** What a line of a block is. `*-cont` lines are `"..."` continuations of the keyword before. */
 export type LineKind =

@@ -13,7 +13,7 @@ import type { Entry } from '../format.js'
 import { readDocument } from './document.js'
 import { entryKey } from './entries.js'
 import { detectPo, poFormat } from './index.js'
-import { formatString } from './strings.js'
+import { formatString } from './literal.js'
 
 const LOCALE: Record<string, string> = {
   'po/gnome-calculator-ar.po': 'ar',

@@ -10,7 +10,7 @@ import type { Block, PoDocument } from './document.js'
 import { entryKey, findHeader, headerFields, isHeaderBlock, makeContext, sameLocale, toEntry } from './entries.js'
 import type { PoContext } from './entries.js'
 import { pluralFormsFor, readPluralForms } from './plural-forms.js'
-import { formatString, PAGE_WIDTH } from './strings.js'
+import { formatString, PAGE_WIDTH } from './literal.js'
 import { cleanFile, entryLines, pluralTexts, toPoLocale } from './write.js'
 
 interface Job {

@@ -3,7 +3,7 @@ import type { Entry, RenderOptions } from '../format.js'
 import { entryKey, makeContext } from './entries.js'
 import type { PoContext } from './entries.js'
 import { pluralFormsFor } from './plural-forms.js'
-import { formatString, PAGE_WIDTH } from './strings.js'
+import { formatString, PAGE_WIDTH } from './literal.js'
 
 /** `pt-BR` as gettext writes it: `pt_BR`. */
 export function toPoLocale(locale: string): string {
