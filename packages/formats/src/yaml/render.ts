@@ -18,7 +18,8 @@ interface Edit {
 
 /** Added keys under one map, nested by the dots of the rest of their key. */
 interface Branch {
-  children: Map<string, Branch>
+  /** Created on first use: most branches are leaves, and 100,000 empty maps cost real time. */
+  children?: Map<string, Branch>
   entry?: Entry
 }
 
@@ -52,9 +53,10 @@ function formLines(entry: Entry, indent: number, locale: string, eol: string, wr
 function addToBranch(root: Branch, segments: readonly string[], entry: Entry): void {
   let node = root
   for (const s of segments) {
+    node.children ??= new Map()
     let child = node.children.get(s)
     if (!child) {
-      child = { children: new Map() }
+      child = {}
       node.children.set(s, child)
     }
     node = child
@@ -65,6 +67,7 @@ function addToBranch(root: Branch, segments: readonly string[], entry: Entry): v
 /** Nested block lines for a branch; a key that is both a value and a parent keeps its dotted children flat. */
 function branchLines(branch: Branch, indent: number, locale: string, eol: string, out: string[], prefix = ''): void {
   const pad = ' '.repeat(indent)
+  if (!branch.children) return
   for (const [segment, child] of branch.children) {
     const name = prefix + segment
     if (child.entry) {
@@ -75,7 +78,7 @@ function branchLines(branch: Branch, indent: number, locale: string, eol: string
       } else {
         out.push(`${pad}${writeKey(name)}: ${writeCleanScalar(textOf(e))}${eol}`)
       }
-      if (child.children.size > 0) branchLines(child, indent, locale, eol, out, `${name}.`)
+      if (child.children) branchLines(child, indent, locale, eol, out, `${name}.`)
     } else {
       out.push(`${pad}${writeKey(name)}:${eol}`)
       branchLines(child, indent + 2, locale, eol, out)
@@ -85,7 +88,7 @@ function branchLines(branch: Branch, indent: number, locale: string, eol: string
 
 /** A Rails-style file from entries alone: the locale as root key, keys nested by their dots. */
 export function renderCleanYaml(entries: readonly Entry[], options: RenderOptions): string {
-  const root: Branch = { children: new Map() }
+  const root: Branch = {}
   for (const e of entries) addToBranch(root, e.key.split('.'), e)
   const out = [`${writeKey(options.locale)}:\n`]
   branchLines(root, 2, options.locale, '\n', out)
@@ -190,7 +193,7 @@ function addEntries(template: string, model: ReturnType<typeof readYaml>['model'
   const maps = new Map<string, YMap>()
   for (const m of model.maps) if (!maps.has(m.path)) maps.set(m.path, m.map)
   const targets = new Map<YMap, Branch>()
-  const orphans: Branch = { children: new Map() }
+  const orphans: Branch = {}
   for (const e of added) {
     const segments = e.key.split('.')
     let depth = segments.length - 1
@@ -202,7 +205,7 @@ function addEntries(template: string, model: ReturnType<typeof readYaml>['model'
     }
     let branch = targets.get(map)
     if (!branch) {
-      branch = { children: new Map() }
+      branch = {}
       targets.set(map, branch)
     }
     addToBranch(branch, segments.slice(depth), e)
@@ -212,7 +215,7 @@ function addEntries(template: string, model: ReturnType<typeof readYaml>['model'
     branchLines(branch, map.indent, locale, eol, lines)
     edits.push({ start: map.end, end: map.end, text: atEnd(template, map.end, eol, lines), order: -map.indent })
   }
-  if (orphans.children.size > 0) {
+  if (orphans.children) {
     const lines: string[] = []
     branchLines(orphans, 0, locale, eol, lines)
     edits.push({ start: template.length, end: template.length, text: atEnd(template, template.length, eol, lines), order: 1 })

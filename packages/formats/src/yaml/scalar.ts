@@ -24,8 +24,10 @@ export function isNonStringPlain(text: string): boolean {
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-// Most translations are letters, digits, spaces and light punctuation: accept those in one test.
-const COMMON_PLAIN = /^[A-Za-z][\w .,!?()%{}/+=-]*[\w.!?)%}]$|^[A-Za-z]$/
+// Most translations are letters (any script), digits, spaces and light punctuation: accept those
+// in one test. The non-ASCII ranges leave out C1 controls, U+2028/9, surrogates and U+FEFF.
+const TEXT_CHAR = '\\u00a0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd'
+const COMMON_PLAIN = new RegExp(`^[A-Za-z${TEXT_CHAR}](?:[\\w .,!?()%{}/+=${TEXT_CHAR}-]*[\\w.!?)%}${TEXT_CHAR}])?$`)
 const SHORT_WORD = /^(?:yes|no|true|false|on|off|null)$/i
 
 /** True when `text` can be written as a plain scalar and read back as the same string. */
