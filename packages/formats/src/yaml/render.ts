@@ -105,6 +105,17 @@ function atEnd(template: string, offset: number, eol: string, lines: string[]): 
   return lines.join('')
 }
 
+/** Replaces a scalar value with a block map of plural forms, indented under its key. */
+function pluralInPlace(template: string, scalar: YScalar, entry: Entry, locale: string, eol: string): Edit {
+  let start = scalar.start
+  while (template[start - 1] === ' ') start--
+  const lines = formLines(entry, scalar.place.indent + 2, locale, eol, writeCleanScalar)
+  const block = scalar.place.style.startsWith('BLOCK')
+  const body = lines.join('')
+  // Inline scalars keep the rest of their line (a comment, the line break) after the last form.
+  return { start, end: scalar.end, text: eol + (block ? body : body.slice(0, -eol.length)), order: 0 }
+}
+
 /** Writes `entries` into a YAML template, replacing only scalars whose text changed. */
 export function renderYaml(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return renderCleanYaml(entries, options)
@@ -138,7 +149,13 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
       entry = { key: slot.key, value: '', ...(slot.forms ? { plural: {} } : {}) }
     }
     if (slot.scalar) {
-      replaceScalar(edits, slot.scalar, textOf(entry), eol)
+      const { scalar } = slot
+      if (entry.plural && Object.keys(entry.plural).length > 0 && !slot.isSeqItem && !scalar.place.inFlow) {
+        // A plain string in the template (`billion: Billion`) that has plural forms in this locale.
+        edits.push(pluralInPlace(template, scalar, entry, options.locale, eol))
+        return
+      }
+      replaceScalar(edits, scalar, textOf(entry), eol)
       return
     }
     const forms = slot.forms!

@@ -75,6 +75,25 @@ describe('yaml corpus', () => {
     })
   })
 
+  it.each([
+    ['yaml/rails-i18n-en.yml', 'yaml/rails-i18n-ru.yml', 'ru'],
+    ['yaml/rails-i18n-en.yml', 'yaml/rails-i18n-ar.yml', 'ar'],
+    ['yaml/hugo-papermod-en.yaml', 'yaml/hugo-papermod-ru.yaml', 'ru'],
+  ])('renders the %s template with the entries of %s, readable by Ruby and Python', (source, target, locale) => {
+    const template = files.find((f) => f.name === source)!.content
+    const translated = yamlFormat.parse(files.find((f) => f.name === target)!.content, { locale }).entries
+    const output = yamlFormat.render(template, translated, { locale, sourceLocale: 'en' })
+    const byKey = new Map(yamlFormat.parse(output, { locale }).entries.map((e) => [e.key, e]))
+    for (const e of translated) expect(byKey.get(e.key), e.key).toEqual(e)
+    const path = join(mkdtempSync(join(tmpdir(), 'tolk-yaml-pair-')), 'out.yml')
+    writeFileSync(path, output)
+    const layout = readYaml(output, [locale]).model.layout
+    for (const [result] of [loadWithRuby([path]), loadWithPython([path])]) {
+      expect(result!.error).toBeUndefined()
+      for (const e of translated) expect(lookup(result!.data, e.key, layout), e.key).toEqual(expected(e))
+    }
+  })
+
   it('is read by Ruby Psych and PyYAML, unchanged and edited, with the values we wrote', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tolk-yaml-'))
     const written: { path: string; entries: Entry[]; layout: 'rails' | 'hugo' | 'plain' }[] = []

@@ -149,6 +149,14 @@ describe('yaml render', () => {
     expect(out).toBe('en:\n  n:\n    one: one file\n    other: lots of files\n')
   })
 
+  it('turns a plain string of the template into plural forms when the locale has them', () => {
+    const entry: Entry = { key: 'n', value: 'миллиардов', plural: { one: 'миллиард', few: 'миллиарда', many: 'миллиардов', other: 'миллиардов' } }
+    expect(render('en:\n  n: Billion # note\n  m: x\n', [entry, { key: 'm', value: 'x' }], 'ru'))
+      .toBe('ru:\n  n:\n    one: миллиард\n    few: миллиарда\n    many: миллиардов\n    other: миллиардов # note\n  m: x\n')
+    expect(render('en:\n  n: |\n    Billion\n  m: x\n', [entry, { key: 'm', value: 'x' }], 'ru'))
+      .toBe('ru:\n  n:\n    one: миллиард\n    few: миллиарда\n    many: миллиардов\n    other: миллиардов\n  m: x\n')
+  })
+
   it('keeps an explicit zero form the entry carries', () => {
     const text = 'ru:\n  n:\n    zero: нет\n    one: один\n    few: мало\n    many: много\n    other: много\n'
     expect(render(text, parse(text, 'ru').entries, 'ru')).toBe(text)
