@@ -125,6 +125,17 @@ describe('po corpus', () => {
       for (const e of poFormat.parse(out, options).entries) if (e.plural) expect(e.value.endsWith('(other)')).toBe(true)
     })
 
+    it('clears fuzzy flags and previous msgids of edited fuzzy entries, and msgfmt accepts the result', () => {
+      const edited = parsed.entries.map((e) => (e.meta?.fuzzy ? { ...e, value: e.sourcePlural?.other ?? e.key, plural: e.plural && Object.fromEntries(Object.keys(e.plural).map((c) => [c, e.sourcePlural?.other ?? e.key])) } : e))
+      const out = poFormat.render(file.content, edited, options)
+      const reread = poFormat.parse(out, options)
+      expect(reread.entries.filter((e) => e.meta?.fuzzy)).toEqual([])
+      const wasFuzzy = new Set(parsed.entries.filter((e) => e.meta?.fuzzy).map((e) => `${e.context}\u0004${e.key}`))
+      expect(reread.entries.filter((e) => e.meta?.previous && wasFuzzy.has(`${e.context}\u0004${e.key}`))).toEqual([])
+      expect(reread.entries.map((e) => e.key)).toEqual(parsed.entries.map((e) => e.key))
+      msgfmt(out, `${file.name}-unfuzzied`)
+    })
+
     it('renders a clean file from its entries that msgfmt accepts and that reads back the same', () => {
       const clean = poFormat.render(undefined, parsed.entries, options)
       msgfmt(clean, `${file.name}-clean`)
