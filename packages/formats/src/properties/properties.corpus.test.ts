@@ -66,6 +66,19 @@ describe('properties corpus', () => {
     })
   })
 
+  it('renders the source template with the German entries, as Java reads them', () => {
+    const template = files.find((f) => f.name.endsWith('ValidationMessages.properties'))!.content
+    const german = propertiesFormat.parse(files.find((f) => f.name.endsWith('ValidationMessages_de.properties'))!.content, { locale: 'de' }).entries
+    const output = propertiesFormat.render(template, german, { locale: 'de', sourceLocale: 'en' })
+    // The source file is ASCII, so umlauts are written as escapes (ISO-8859-1 rule).
+    expect(output).toMatch(/gr\\u00f6\\u00dfer/)
+    const path = join(mkdtempSync(join(tmpdir(), 'tolk-properties-pair-')), 'de.properties')
+    writeFileSync(path, output)
+    const result = loadWithJava([path]).get(path)!
+    expect(result.ok).toBe(true)
+    for (const e of german) expect(result.map![e.key], e.key).toBe(e.value)
+  })
+
   it('passes java.util.Properties unchanged and edited, reading what we read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tolk-properties-'))
     const written: { path: string; name: string; entries: Entry[] }[] = []
