@@ -1,7 +1,7 @@
 /** Builders of new XLIFF markup: units added to a template, and clean files written from entries alone. */
 import type { Entry, RenderOptions } from '../format.js'
 import { escapeAttr, escapeText } from '../xml/index.js'
-import { valueToXml } from './inline.js'
+import { applyRefStyle, valueToXml } from './inline.js'
 import { wantedForms, writeIcuPlural } from './icu-plural.js'
 import { nmtoken } from './model.js'
 import type { XliffVersion } from './model.js'
@@ -40,9 +40,11 @@ function notXmlChar(c: string, version: XliffVersion): string {
   return version === '2.0' ? `<cp hex="${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}"/>` : '\uFFFD'
 }
 
-/** XML text of a value, with the file's line ending inside multi-line values. */
-export function valueXml(value: string, version: XliffVersion, eol: string, extraNames?: ReadonlySet<string>): string {
-  const xml = valueToXml(hasNonXmlChar(value) ? value.replace(NOT_XML_CHAR, (c) => notXmlChar(c, version)) : value, version, extraNames)
+/** XML text of a value, with the file's line ending inside multi-line values and the file's numeric references (`refStyle`). */
+export function valueXml(value: string, version: XliffVersion, eol: string, extraNames?: ReadonlySet<string>, refStyle?: ReadonlyMap<string, string>): string {
+  const plain = valueToXml(hasNonXmlChar(value) ? value.replace(NOT_XML_CHAR, (c) => notXmlChar(c, version)) : value, version, extraNames)
+  // References first: a newline the file writes as &#10; must not become part of a CRLF.
+  const xml = refStyle && refStyle.size > 0 ? applyRefStyle(plain, refStyle) : plain
   return eol === '\n' ? xml : xml.replace(/\n/g, eol)
 }
 

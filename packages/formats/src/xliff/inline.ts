@@ -81,3 +81,29 @@ function localOf(name: string): string {
   const colon = name.indexOf(':')
   return colon === -1 ? name : name.slice(colon + 1)
 }
+
+/** Characters the markup itself uses: never swapped for a reference, or entities and tags would break. */
+const MARKUP_CHARS = new Set(['&', '<', '>', '"', "'"])
+
+/**
+ * How `raw` spells characters as numeric references (`&#8230;`, `&#x2026;`, `&#10;`): character -> reference.
+ * A changed value written with the same spellings keeps the file's style, not only its unchanged values.
+ */
+export function numericRefStyle(raw: string): Map<string, string> {
+  const style = new Map<string, string>()
+  if (!raw.includes('&#')) return style
+  for (const m of raw.matchAll(/&#(?:x([0-9a-fA-F]+)|([0-9]+));/g)) {
+    const code = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2]!, 10)
+    if (code > 0x10ffff) continue
+    const char = String.fromCodePoint(code)
+    if (!MARKUP_CHARS.has(char) && !style.has(char)) style.set(char, m[0])
+  }
+  return style
+}
+
+/** `xml` with every character of `style` written as that reference. */
+export function applyRefStyle(xml: string, style: ReadonlyMap<string, string>): string {
+  let out = xml
+  for (const [char, ref] of style) if (out.includes(char)) out = out.split(char).join(ref)
+  return out
+}

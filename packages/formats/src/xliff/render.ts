@@ -7,7 +7,7 @@ import type { TextEdit, XmlElement } from '../xml/index.js'
 import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
-import { innerElementNames } from './inline.js'
+import { innerElementNames, numericRefStyle } from './inline.js'
 import { isSourceSide, nmtoken, readXliff } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
@@ -194,7 +194,12 @@ class Writer {
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()
     if (preserve && this.doc.version === '2.0') attrs.set('xml:space', 'preserve')
-    this.replaceContent(source, valueXml(value, this.doc.version, this.eol, names), attrs)
+    this.replaceContent(source, valueXml(value, this.doc.version, this.eol, names, this.refStyle(source)), attrs)
+  }
+
+  /** The numeric references `el` uses for characters, so new text spells them the same way. */
+  private refStyle(el: XmlElement | undefined): Map<string, string> {
+    return el ? numericRefStyle(this.content.slice(el.contentStart, el.contentEnd)) : new Map()
   }
 
   /** Replaces the inner XML of `el` and sets `attrs` on it; a self-closing element is rewritten whole. */
@@ -216,7 +221,7 @@ class Writer {
     const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata' && !hasNonXmlChar(value)
     let xml = onlyCdata && !value.includes(']]>')
       ? `<![CDATA[${this.eol === '\n' ? value : value.replace(/\n/g, this.eol)}]]>`
-      : valueXml(value, this.doc.version, this.eol, names)
+      : valueXml(value, this.doc.version, this.eol, names, this.refStyle(target ?? u.source))
     const preserve = needsPreserve(value) && !this.preserved(target ?? u.anchor ?? u.unit)
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()

@@ -159,6 +159,18 @@ describe('xliff render into a template', () => {
     expect(out).toContain('<target state="translated">Servus</target>')
   })
 
+  it('writes characters the target spelled as numeric references the same way in a changed value', () => {
+    const out = render(simple12, withValue(parse(simple12, {}).entries, 'bye', 'Ciao\u2026 a presto\u2026'), de)
+    expect(out).toContain('<target state="translated">Ciao&#8230; a presto&#8230;</target>')
+  })
+
+  it('keeps a newline written as &#10; a reference in a CRLF file', () => {
+    const content = v12('      <trans-unit id="k"><source>a</source><target>one&#10;two</target></trans-unit>').replace(/\n/g, '\r\n')
+    const out = render(content, [{ key: 'k', value: 'eins\nzwei' }], de)
+    expect(out).toContain('<target state="translated">eins&#10;zwei</target>')
+    expect(parse(out, {}).entries[0]!.value).toBe('eins\nzwei')
+  })
+
   it('creates a 2.0 target after the source with the same indentation and marks the segment translated', () => {
     const out = render(simple20, withValue(parse(simple20, {}).entries, 'bye', 'Tschüss'), de)
     expect(out).toBe(simple20.replace(`      <segment>
