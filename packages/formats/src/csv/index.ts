@@ -7,9 +7,10 @@ const OTHER_FORMAT = /\.(json|ya?ml|xcstrings|strings|stringsdict|xml|po|pot|xli
 
 /** How sure we are that a file is a translation CSV: the extension, else records of equal width. */
 export function detectCsv(filename: string, content: string): number {
-  if (/\.(csv|tsv)$/i.test(filename)) return 0.95
+  const head = content.slice(0, 4000).replace(/^\uFEFF/, '')
+  // The name says CSV; content that is plainly XML or JSON says otherwise.
+  if (/\.(csv|tsv)$/i.test(filename)) return /^\s*[<{[]/.test(head) ? 0.5 : 0.95
   if (OTHER_FORMAT.test(filename)) return 0.02
-  const head = content.replace(/^\uFEFF/, '').slice(0, 4000)
   if (/^\s*[<{[]/.test(head)) return 0.02
   const delimiter = sniffDelimiter(head)
   const lines = head.split(/\r?\n/).filter((l) => l !== '').slice(0, 10)

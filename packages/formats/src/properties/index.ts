@@ -6,9 +6,10 @@ const OTHER_FORMAT = /\.(json|ya?ml|xcstrings|strings|stringsdict|xml|po|pot|xli
 
 /** How sure we are that a file is Java .properties: the extension, else lines shaped like `key=value`. */
 export function detectProperties(filename: string, content: string): number {
-  if (/\.properties$/i.test(filename)) return 0.95
+  const head = content.slice(0, 4000).replace(/^\uFEFF/, '')
+  // The name says properties; content that is plainly XML or JSON says otherwise.
+  if (/\.properties$/i.test(filename)) return /^\s*[<{[]/.test(head) ? 0.5 : 0.95
   if (OTHER_FORMAT.test(filename)) return 0.02
-  const head = content.replace(/^\uFEFF/, '').slice(0, 4000)
   if (/^\s*[<{["]/.test(head)) return 0.02
   const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^\s*[#!]/.test(l))
   if (lines.length === 0) return 0.05

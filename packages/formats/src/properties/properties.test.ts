@@ -160,6 +160,7 @@ describe('properties detect', () => {
     ['strings.xml', '<resources/>', 0, 0.1],
     ['upload', 'a=b\nc: d\n', 0.3, 0.5],
     ['upload', '"a" = "b";', 0, 0.1],
+    ['messages.properties', '<?xml version="1.0"?><resources/>', 0.3, 0.6],
   ])('scores %s', (name, content, min, max) => {
     const score = propertiesFormat.detect(name, content)
     expect(score).toBeGreaterThanOrEqual(min)

@@ -6,9 +6,10 @@ const OTHER_FORMAT = /\.(json|xcstrings|strings|stringsdict|xml|po|pot|xliff|xlf
 
 /** How sure we are that a file is translation YAML: the extension, else `key:` lines or a `---` start. */
 export function detectYaml(filename: string, content: string): number {
-  if (/\.ya?ml$/i.test(filename)) return 0.95
+  const head = content.slice(0, 4000).replace(/^\uFEFF/, '')
+  // The name says YAML; content that is plainly XML says otherwise (JSON is valid YAML).
+  if (/\.ya?ml$/i.test(filename)) return /^\s*</.test(head) ? 0.5 : 0.95
   if (OTHER_FORMAT.test(filename)) return 0.02
-  const head = content.replace(/^\uFEFF/, '').slice(0, 4000)
   if (/^\s*[<{["]/.test(head)) return 0.02
   if (/^---\s*$/m.test(head.split('\n', 20).join('\n'))) return 0.5
   const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.trim().startsWith('#'))
