@@ -41,8 +41,8 @@ function notXmlChar(c: string, version: XliffVersion): string {
 }
 
 /** XML text of a value, with the file's line ending inside multi-line values and the file's numeric references (`refStyle`). */
-export function valueXml(value: string, version: XliffVersion, eol: string, extraNames?: ReadonlySet<string>, refStyle?: ReadonlyMap<string, string>): string {
-  const plain = valueToXml(hasNonXmlChar(value) ? value.replace(NOT_XML_CHAR, (c) => notXmlChar(c, version)) : value, version, extraNames)
+export function valueXml(value: string, version: XliffVersion, eol: string, knownTags?: ReadonlySet<string>, refStyle?: ReadonlyMap<string, string>): string {
+  const plain = valueToXml(hasNonXmlChar(value) ? value.replace(NOT_XML_CHAR, (c) => notXmlChar(c, version)) : value, version, knownTags)
   // References first: a newline the file writes as &#10; must not become part of a CRLF.
   const xml = refStyle && refStyle.size > 0 ? applyRefStyle(plain, refStyle) : plain
   return eol === '\n' ? xml : xml.replace(/\n/g, eol)

@@ -32,13 +32,19 @@ export function inlineValue(content: string, el: XmlElement): string {
   return parts.join('')
 }
 
-/** Local names of every element inside `el`, so a value may use any tag the file itself uses inline. */
-export function innerElementNames(el: XmlElement | undefined, into: Set<string>): void {
+/**
+ * The exact tags (start, end, self-closing) and comments written inside `el`, as they appear in values.
+ * Rendering into a template accepts as markup only these: a tag the unit already had is known to be valid there.
+ */
+export function tagsIn(content: string, el: XmlElement | undefined, into: Set<string>): void {
   if (!el) return
   for (const c of el.children) {
-    if (c.type === 'element') {
-      into.add(c.name)
-      innerElementNames(c, into)
+    if (c.type === 'comment') into.add(content.slice(c.start, c.end))
+    if (c.type !== 'element') continue
+    into.add(content.slice(c.start, c.startTagEnd))
+    if (!c.selfClosing) {
+      into.add(content.slice(c.contentEnd, c.end))
+      tagsIn(content, c, into)
     }
   }
 }
@@ -46,11 +52,12 @@ export function innerElementNames(el: XmlElement | undefined, into: Set<string>)
 const MARKUP = /<!--[\s\S]*?-->|<\/?([A-Za-z_][\w.:-]*)(?:\s+[^\s=<>/"']+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>/g
 
 /**
- * XML for a value: tags of the version's inline elements (or of `extraNames`, names the template already uses inside the unit)
- * are written as they are, everything else is escaped text. When the markup would not be well-formed
- * (a translator dropped a closing tag), the whole value is written as escaped text: the file stays valid.
+ * XML for a value. Markup is, with `knownTags` (tags the unit already has, see tagsIn), exactly those tags;
+ * without (a new unit), tags of the version's inline elements. Everything else is escaped text. When the markup
+ * would not be well-formed (a translator dropped a closing tag), the whole value is written as escaped text,
+ * so the file stays valid.
  */
-export function valueToXml(value: string, version: '1.2' | '2.0', extraNames: ReadonlySet<string> = new Set()): string {
+export function valueToXml(value: string, version: '1.2' | '2.0', knownTags?: ReadonlySet<string>): string {
   const inline = INLINE_NAMES[version]
   if (!value.includes('<')) return escapeText(value)
   const parts: string[] = []
@@ -59,7 +66,7 @@ export function valueToXml(value: string, version: '1.2' | '2.0', extraNames: Re
   let broken = false
   for (const m of value.matchAll(MARKUP)) {
     const name = m[1]
-    const isMarkup = name === undefined || inline.has(localOf(name)) || extraNames.has(name)
+    const isMarkup = knownTags ? knownTags.has(m[0]) : name === undefined || inline.has(localOf(name))
     if (!isMarkup) continue
     parts.push(escapeText(value.slice(pos, m.index)), m[0])
     pos = m.index + m[0].length

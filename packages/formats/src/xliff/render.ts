@@ -7,7 +7,7 @@ import type { TextEdit, XmlElement } from '../xml/index.js'
 import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
-import { innerElementNames, numericRefStyle } from './inline.js'
+import { numericRefStyle, tagsIn } from './inline.js'
 import { isSourceSide, nmtoken, readXliff } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
@@ -189,7 +189,7 @@ class Writer {
     const source = u.source
     if (!source) return
     const names = new Set<string>()
-    innerElementNames(source, names)
+    tagsIn(this.content, source, names)
     const preserve = needsPreserve(value) && !this.preserved(source)
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()
@@ -215,8 +215,7 @@ class Writer {
   /** Replaces or creates the target of `u`; `state` goes on the target itself (1.2). */
   private writeTarget(u: XliffUnit, value: string, state: string | undefined): void {
     const names = new Set<string>()
-    innerElementNames(u.source, names)
-    innerElementNames(u.target, names)
+    for (const el of [u.source, u.anchor, u.target]) tagsIn(this.content, el, names)
     const target = u.target
     const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata' && !hasNonXmlChar(value)
     let xml = onlyCdata && !value.includes(']]>')

@@ -208,6 +208,12 @@ describe('xliff render into a template', () => {
     expect(render(content, [{ key: 'k', value: '<i>y</i>' }], de)).toContain('<target state="translated"><![CDATA[<i>y</i>]]></target>')
   })
 
+  it('writes as markup only tags the unit already has; a new or altered tag becomes text', () => {
+    const content = v12('      <trans-unit id="k"><source>Hi <x id="1"/></source><target>Hallo <x id="1"/></target></trans-unit>')
+    const out = render(content, [{ key: 'k', value: 'Servus <x id="1"/> <x id="2"/> <x  id="1"/>' }], de)
+    expect(out).toContain('<target state="translated">Servus <x id="1"/> &lt;x id="2"/> &lt;x  id="1"/></target>')
+  })
+
   it('escapes a value whose markup is broken so the file stays well-formed', () => {
     const content = v12('      <trans-unit id="k"><source><g id="1">a</g></source><target><g id="1">a</g></target></trans-unit>')
     const out = render(content, [{ key: 'k', value: '<g id="1">b' }], de)
