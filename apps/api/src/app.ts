@@ -1,4 +1,4 @@
-import { Authenticator, ServiceError } from '@tolk/core'
+import { Authenticator, ServiceError, type JobQueue } from '@tolk/core'
 import { ping, type Database, type Kysely } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
@@ -13,6 +13,8 @@ export interface AppDeps {
   clock?: () => Date
   /** Shared with main.ts, which feeds it revocation notices from other instances. */
   auth?: Authenticator
+  /** Where committed jobs are announced (BullMQ, or the in-process runner). */
+  queue?: JobQueue
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -36,7 +38,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
 
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
-  const surface = { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock }
+  const surface = { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}) }
   mountMcp(app, surface)
   mountRest(app, surface)
   return app

@@ -1,4 +1,4 @@
-import { fail, hasCredential, type Authenticator, type OpContext, type Principal } from '@tolk/core'
+import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal } from '@tolk/core'
 import type { Database, Kysely, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 
@@ -8,6 +8,7 @@ export interface SurfaceDeps {
   auth: Authenticator
   baseUrl: string
   clock: () => Date
+  queue?: JobQueue
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -23,5 +24,8 @@ export async function principalOf(c: Context, auth: Authenticator, isPublic: boo
 /** The context `invoke` runs an op in, for one request on one surface; every surface builds it here. */
 export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | null, surface: Surface): OpContext {
   // The authenticator doubles as the key cache, so a revoke_api_key evicts the key on this instance at once.
-  return { db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth }
+  return {
+    db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth,
+    ...(deps.queue ? { queue: deps.queue } : {}),
+  }
 }

@@ -1,6 +1,7 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
-import { Authenticator, bootstrapIfEmpty, configFromEnv } from '@tolk/core'
+import { createProvider } from '@tolk/ai'
+import { Authenticator, BullJobQueue, InProcessRunner, bootstrapIfEmpty, configFromEnv, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 
@@ -13,10 +14,30 @@ if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n
 const auth = new Authenticator(conn.db)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
 await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth })
+
+// With Redis, jobs go to the worker fleet (and this process reconciles rows the queue lost); without it,
+// this process runs them itself (the embedded default).
+let queue: JobQueue
+let stopJobs: () => Promise<void>
+if (config.redisUrl) {
+  const bull = new BullJobQueue({ redisUrl: config.redisUrl })
+  const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS })
+  queue = bull
+  stopJobs = async () => {
+    reconciler.stop()
+    await bull.close()
+  }
+} else {
+  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize }).start()
+  queue = runner
+  stopJobs = () => runner.stop()
+}
+
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
-  console.log(`Tolk API listening on ${config.publicUrl} (${where}; listening on ${info.address}:${info.port})`)
+  const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
+  console.log(`Tolk API listening on ${config.publicUrl} (${where}; ${jobs}; listening on ${info.address}:${info.port})`)
 })
 
 let stopping = false
@@ -25,6 +46,7 @@ async function stop(signal: string) {
   stopping = true
   console.log(`${signal}: shutting down`)
   server.close()
+  await stopJobs()
   await conn.close()
   process.exit(0)
 }

@@ -64,6 +64,8 @@ export interface FakeAnthropic {
   /** Replies used in order, one per request; when empty, `fallback` answers. */
   enqueue(...replies: (Reply | Responder)[]): void
   fallback: Responder
+  /** Milliseconds to wait before answering each request (a slow model, for worker tests). */
+  delayMs: number
   /** Forgets recorded requests and unused replies, and restores the default translator. */
   reset(): void
   close(): Promise<void>
@@ -79,6 +81,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     requests,
     enqueue: (...replies) => queue.push(...replies),
     fallback: translateWith((text) => `DE ${text}`),
+    delayMs: 0,
     reset() {
       queue.length = 0
       requests.length = 0
@@ -90,7 +93,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs))
       const recorded: RecordedRequest = {
         method: req.method ?? '',
         path: req.url ?? '',

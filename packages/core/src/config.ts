@@ -7,6 +7,10 @@ export interface Config {
   dataDir: string
   redisUrl?: string
   bootstrapKey?: string
+  /** Jobs a worker process runs at once (per job type). */
+  workerConcurrency: number
+  /** Strings per AI request. */
+  batchSize: number
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -23,5 +27,14 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     dataDir: env.TOLK_DATA_DIR || './.tolk',
     redisUrl: env.REDIS_URL || undefined,
     bootstrapKey: env.TOLK_BOOTSTRAP_KEY || undefined,
+    workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
+    batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
   }
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${raw}`)
+  return n
 }

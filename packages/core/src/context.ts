@@ -1,4 +1,5 @@
 import type { Database, Kysely, Role, Surface } from '@tolk/db'
+import type { JobQueue } from './jobs/queue.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
 export interface Actor {
@@ -36,6 +37,8 @@ export interface OpContext {
   clock: () => Date
   /** Forgets a revoked key on this instance (other instances learn it by NOTIFY). */
   authCache?: { evict(hash: string): void }
+  /** Announces committed jobs; without one, jobs wait for the reconciler or the in-process runner's poll. */
+  queue?: JobQueue
 }
 
 /** The context of an op that needs a credential: the workspace is known, and writes can note activity. */

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import {
-  findFileByPattern, findSnapshot, insertFile, insertJob, insertKeys, insertUnits, keysOfFile, markKeysRemoved,
+  findFileByPattern, findSnapshot, insertFile, insertKeys, insertUnits, keysOfFile, markKeysRemoved,
   translationsOf, unitIdsByHash, updateFile, updateKeys, upsertSnapshot, writeTranslations,
   type File, type KeyChange, type NewKeyRow, type Project, type TranslationWrite,
 } from '@tolk/db'
 import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
+import { queueJob } from '../jobs/queue.js'
 import { historyActor } from './history.js'
 import { isTranslatable, keyId, sameText, sourceOf, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
@@ -80,7 +81,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   let jobId: string | null = null
   const targets = req.project.target_locales.filter((l) => l !== req.sourceLocale)
   if (newUnits && req.project.auto_translate && targets.length > 0) {
-    jobId = await insertJob(ctx.db, { workspace_id: ctx.workspaceId, type: 'translate', payload: { project_id: req.project.id, locales: targets, reason: 'push' }, created_by: ctx.principal.actor.id })
+    jobId = await queueJob(ctx, 'translate', { project_id: req.project.id, locales: targets, reason: 'push' })
   }
   const changed = counts.keys_added + counts.keys_updated + counts.keys_removed + counts.translations_imported > 0 || !previous || previous.content_hash !== hash
   return { file: { id: file.id, pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, changed, issues: parsed.issues }

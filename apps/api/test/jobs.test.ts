@@ -1,0 +1,72 @@
+// Jobs in the embedded default: a source push gets translated with no other command; machine output never
+// replaces an imported, reviewed or approved translation; get_job and list_jobs report what happened.
+import { createPseudoProvider } from '@tolk/ai'
+import { InProcessRunner, runJob } from '@tolk/core'
+import { expect, test } from 'vitest'
+import { createApp } from '../src/app.js'
+import { BASE_URL, forEachBackend } from './harness.js'
+
+forEachBackend('translate jobs', (env) => {
+  const deps = () => ({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 3 })
+
+  test('a source push with auto_translate is translated by the in-process runner with no other command', async () => {
+    const runner = new InProcessRunner(deps(), 60_000)
+    const app = createApp({ db: env.conn().db, baseUrl: BASE_URL, queue: runner })
+    const ws = await env.workspace()
+    const call = async (op: string, input: unknown) => {
+      const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      return { status: res.status, body: await res.json() }
+    }
+    await call('create_project', { name: 'App', target_locales: ['de', 'ru'] })
+    const pushed = await call('push_file', { project: 'app', path: 'en.json', content: '{\n  "hello": "Hello, {name}!",\n  "files": "{count, plural, one {# file} other {# files}}",\n  "bye": "Goodbye"\n}\n' })
+    expect(pushed.body.job_id).toBeTruthy()
+    await runner.idle()
+    const job = (await call('get_job', { job: pushed.body.job_id })).body
+    expect(job).toMatchObject({ type: 'translate', status: 'succeeded', output: { translated: 6, failed: 0, provider: 'pseudo', pseudo: true } })
+    const de = JSON.parse((await call('pull_file', { project: 'app', path: 'de.json', locale: 'de' })).body.content)
+    expect(de.hello).toContain('{name}')
+    expect(de.hello).not.toBe('Hello, {name}!')
+    expect(de.bye).toMatch(/^\[.*\]$/)
+    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', '=', pushed.body.job_id).execute()
+    expect(history).toHaveLength(6)
+    expect(history.every((h) => h.actor_type === 'ai' && h.surface === 'ai')).toBe(true)
+    const usage = await env.conn().db.selectFrom('usage_counters').selectAll().where('workspace_id', '=', ws.workspaceId).execute()
+    expect(usage.map((u) => Number(u.ai_translations))).toEqual([6])
+    await runner.stop()
+  })
+
+  test('machine output never replaces an imported translation, and a second run writes nothing twice', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    const pushed = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One", "b": "Two"}' })).body
+    // The translator's file arrives after the job was queued and before it runs.
+    await ws.call('push_file', { project: 'app', path: 'de.json', content: '{"a": "Eins"}' })
+    expect(await runJob(deps(), pushed.job_id)).toBe('succeeded')
+    expect(await runJob(deps(), pushed.job_id)).toBe('not_claimed')
+    const rows = await env.conn().db.selectFrom('translations').innerJoin('units', 'units.id', 'translations.unit_id')
+      .select(['units.source_text', 'translations.text', 'translations.status']).where('translations.workspace_id', '=', ws.workspaceId).orderBy('units.source_text').execute()
+    expect(rows).toEqual([
+      { source_text: 'One', text: 'Eins', status: 'imported' },
+      { source_text: 'Two', text: expect.stringMatching(/^\[.+\]$/), status: 'machine' },
+    ])
+    const job = (await ws.call('get_job', { job: pushed.job_id })).body
+    expect(job.output).toMatchObject({ translated: 1 })
+  })
+
+  test('list_jobs shows jobs newest first with filters; get_job of an unknown id is not_found', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    const first = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One"}' })).body.job_id
+    const second = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One", "b": "Two"}' })).body.job_id
+    await runJob(deps(), first)
+    const all = (await ws.call('list_jobs')).body.jobs
+    expect(all.map((j: { id: string }) => j.id)).toEqual([second, first])
+    const done = (await ws.call('list_jobs', { status: 'succeeded' })).body.jobs
+    expect(done.map((j: { id: string }) => j.id)).toEqual([first])
+    expect((await ws.call('list_jobs', { type: 'audit' })).body.jobs).toEqual([])
+    expect((await ws.call('list_jobs', { limit: 1, offset: 1 })).body.jobs.map((j: { id: string }) => j.id)).toEqual([first])
+    const missing = await ws.call('get_job', { job: '00000000-0000-4000-8000-000000000000' })
+    expect(missing.status).toBe(404)
+    expect((await ws.call('list_jobs', { status: 'done' })).status).toBe(400)
+  })
+})

@@ -1,0 +1,20 @@
+import { findJob, listJobs, type Job } from '@tolk/db'
+import type * as c from '../contract/job.js'
+import { fail } from '../errors.js'
+import { iso } from './outputs.js'
+import type { Handler } from './types.js'
+
+/** A job as get_job and list_jobs show it. */
+const jobOut = (j: Job) => ({
+  id: j.id, type: j.type, status: j.status, payload: j.payload, progress: j.progress, output: j.output, errors: j.errors,
+  attempts: j.attempts, created_at: iso(j.created_at), started_at: iso(j.started_at), finished_at: iso(j.finished_at),
+})
+
+export const jobHandlers = {
+  get_job: (async (ctx, input) => jobOut((await findJob(ctx.db, ctx.workspaceId, input.job)) ?? fail('not_found', `No job ${input.job} in this workspace; list_jobs shows recent jobs.`))) satisfies Handler<typeof c.getJob>,
+
+  list_jobs: (async (ctx, input) => {
+    const rows = await listJobs(ctx.db, ctx.workspaceId, input)
+    return { jobs: rows.map(jobOut) }
+  }) satisfies Handler<typeof c.listJobs>,
+}

@@ -1,0 +1,94 @@
+import { Queue, Worker } from 'bullmq'
+import { Redis } from 'ioredis'
+import { jobsToReconcile, type Database, type JobType, type Kysely } from '@tolk/db'
+import type { JobQueue } from './queue.js'
+import { PROCESSED_TYPES, runJob } from './run.js'
+import type { JobDeps } from './translate.js'
+
+/** Every job type has a queue of its own, so each kind scales and is watched apart. */
+export const JOB_TYPES: readonly JobType[] = ['translate', 'learn_format', 'audit', 'dedupe_scan']
+
+/** Where the queues live: a Redis URL and a name prefix (tests use a random one). */
+export interface BullOptions {
+  redisUrl: string
+  prefix?: string
+}
+
+const queueName = (prefix: string, type: JobType) => `${prefix}${type}`
+
+/** Producer side: adds committed job rows to BullMQ with the row id as BullMQ's jobId (no doubles). */
+export class BullJobQueue implements JobQueue {
+  private readonly connection: Redis
+  private readonly queues: Map<JobType, Queue>
+
+  constructor(options: BullOptions) {
+    // Producers fail fast instead of buffering while Redis is down: the reconciler re-enqueues later.
+    this.connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    this.connection.on('error', () => {})
+    const prefix = options.prefix ?? 'tolk-'
+    this.queues = new Map(JOB_TYPES.map((t) => [t, new Queue(queueName(prefix, t), { connection: this.connection })]))
+  }
+
+  async enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void> {
+    for (const job of jobs) {
+      await this.queues.get(job.type)!.add(job.type, { id: job.id }, {
+        jobId: job.id,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 2_000 },
+        // Completed entries are removed so the reconciler can add the same id again if the row is still open.
+        removeOnComplete: true,
+        removeOnFail: true,
+      })
+    }
+  }
+
+  /** Closes the queues and the connection. */
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()))
+    this.connection.disconnect()
+  }
+}
+
+/** Consumer side: one BullMQ Worker per job type that has a processor. */
+export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number }): { close(): Promise<void> } {
+  const prefix = options.prefix ?? 'tolk-'
+  const workers = PROCESSED_TYPES.map((type) => {
+    // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
+    const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
+    const worker = new Worker(queueName(prefix, type), async (job) => {
+      await runJob(deps, (job.data as { id: string }).id)
+    }, { connection, concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 })
+    worker.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'worker error', error: String(err) })))
+    return { worker, connection }
+  })
+  return {
+    async close() {
+      // BullMQ's close waits for the jobs in hand to finish.
+      await Promise.all(workers.map((w) => w.worker.close()))
+      for (const w of workers) w.connection.disconnect()
+    },
+  }
+}
+
+/**
+ * Re-enqueues job rows that waited too long or whose worker died: after Redis lost its data, after a
+ * crash between commit and enqueue, or after a killed worker. The jobs table is the truth.
+ */
+export function startReconciler(db: Kysely<Database>, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number }): { stop(): void } {
+  let busy = false
+  const tick = async () => {
+    if (busy) return
+    busy = true
+    try {
+      const rows = (await jobsToReconcile(db, options.queuedForMs, options.staleAfterMs)).filter((j) => PROCESSED_TYPES.includes(j.type))
+      if (rows.length > 0) await queue.enqueue(rows)
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'warn', msg: 'reconciler pass failed', error: String(err) }))
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void tick(), options.intervalMs)
+  void tick()
+  return { stop: () => clearInterval(timer) }
+}

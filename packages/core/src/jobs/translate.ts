@@ -1,0 +1,134 @@
+import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
+import { addAiTranslations, heartbeatJob, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
+import { extractPlaceholders, pluralCategories, type PluralCategory } from '@tolk/formats'
+import { findWork, type WorkUnit } from './translate-work.js'
+import { loadBatchContext } from './batch-context.js'
+
+/** What job processors need: the database, an AI provider and the batch size. */
+export interface JobDeps {
+  db: Kysely<Database>
+  ai: TranslationProvider
+  batchSize: number
+  clock?: () => Date
+  /** A running job silent this long is taken over (default STALE_AFTER_MS). */
+  staleAfterMs?: number
+}
+
+/** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
+export interface TranslatePayload {
+  locales: string[]
+  project_id?: string
+  unit_ids?: string[]
+  reason?: string
+}
+
+interface Outcome {
+  translated: number
+  kept: number
+  failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
+  usage: TokenUsage
+  provider: string
+  model: string
+}
+
+/**
+ * Translates what the job asks for, batch by batch. Machine output is written only where the unit still
+ * has no translation (or, for a job naming units, only machine output), checked again inside the write
+ * transaction, so a reviewed, approved, imported or human translation is never replaced, and a re-run of
+ * the job after a crash redoes only what it had not written.
+ */
+export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
+  const payload = job.payload as TranslatePayload
+  const out: Outcome = { translated: 0, kept: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  let done = 0
+  for (const locale of payload.locales) {
+    const work = await findWork(deps.db, job, locale)
+    const total = work.length
+    for (let i = 0; i < work.length; i += deps.batchSize) {
+      const batch = work.slice(i, i + deps.batchSize)
+      for (const group of groupByProject(batch)) {
+        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale)
+        const result = await deps.ai.translateBatch({
+          sourceLocale: context.sourceLocale,
+          targetLocale: locale,
+          ...(context.productContext ? { productContext: context.productContext } : {}),
+          ...(context.projectDescription ? { projectDescription: context.projectDescription } : {}),
+          glossary: context.glossary,
+          rules: context.rules,
+          items: group.map((u) => toItem(u, locale)),
+        })
+        addUsage(out.usage, result.usage)
+        const accepted = result.items.filter((r) => r.ok)
+        for (const r of result.items) if (!r.ok) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
+        const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
+        out.translated += written
+        out.kept += accepted.length - written
+      }
+      done += batch.length
+      await heartbeatJob(deps.db, job.id, { locale, done, total_in_locale: total })
+    }
+  }
+  return out
+}
+
+function toItem(u: WorkUnit, locale: string): TranslateItem {
+  const plural = u.source_plural ?? undefined
+  return {
+    id: u.id,
+    ...(u.key_name ? { key: u.key_name } : {}),
+    text: u.source_text,
+    ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[] } : {}),
+    ...(u.description || u.comment ? { description: [u.description, u.comment].filter(Boolean).join('\n') } : {}),
+    ...(u.max_length !== null ? { maxLength: Number(u.max_length) } : {}),
+    placeholders: placeholdersOf(u.source_text, plural),
+  }
+}
+
+function placeholdersOf(text: string, plural: Record<string, string> | undefined): string[] {
+  const texts = [text, ...Object.values(plural ?? {})]
+  return [...new Set(texts.flatMap((t) => extractPlaceholders(t).map((p) => p.text)))]
+}
+
+function groupByProject(units: WorkUnit[]): WorkUnit[][] {
+  const groups = new Map<string, WorkUnit[]>()
+  for (const u of units) groups.set(u.project_id, [...(groups.get(u.project_id) ?? []), u])
+  return [...groups.values()]
+}
+
+/** Writes accepted output as machine translations, re-checking each target inside the transaction. */
+async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null }[], replaceMachine: boolean): Promise<number> {
+  if (items.length === 0) return 0
+  return withTx(deps.db, async (tx) => {
+    const ids = items.map((i) => i.unitId)
+    const current = await tx.selectFrom('translations').select(['unit_id', 'text', 'plural', 'status', 'origin']).where('unit_id', 'in', ids).where('locale', '=', locale).forUpdate().execute()
+    const byUnit = new Map(current.map((t) => [t.unit_id, t]))
+    // A re-run after a crash must not write a second history row for what this job already wrote.
+    const mine = new Set((await tx.selectFrom('translation_history').select('unit_id').where('job_id', '=', job.id).where('locale', '=', locale).where('unit_id', 'in', ids).execute()).map((r) => r.unit_id))
+    const writes: TranslationWrite[] = []
+    for (const item of items) {
+      const existing = byUnit.get(item.unitId)
+      if (mine.has(item.unitId)) continue
+      if (existing && !(replaceMachine && existing.status === 'machine' && existing.origin === 'ai')) continue
+      writes.push({
+        unit_id: item.unitId, locale, text: item.text, plural: item.plural, status: 'machine', origin: 'ai',
+        before: existing ? { text: existing.text, plural: existing.plural, status: existing.status } : null,
+      })
+    }
+    await writeTranslations(tx, job.workspace_id, writes, { actor_type: 'ai', actor_id: 'ai', actor_name: 'AI', surface: 'ai', job_id: job.id })
+    await addAiTranslations(tx, job.workspace_id, monthOf(deps.clock?.() ?? new Date()), writes.length)
+    return writes.length
+  })
+}
+
+function addUsage(total: TokenUsage, add: TokenUsage): void {
+  total.inputTokens += add.inputTokens
+  total.outputTokens += add.outputTokens
+  total.cacheReadTokens += add.cacheReadTokens
+  total.cacheWriteTokens += add.cacheWriteTokens
+  total.requests += add.requests
+}
+
+/** The billing month of a moment: YYYY-MM in UTC. */
+export function monthOf(d: Date): string {
+  return d.toISOString().slice(0, 7)
+}
