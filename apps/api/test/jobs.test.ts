@@ -53,6 +53,21 @@ forEachBackend('translate jobs', (env) => {
     expect(job.output).toMatchObject({ translated: 1 })
   })
 
+  test('adding a target locale with auto_translate on queues translation of every existing string into it', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: [], auto_translate: true })
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One", "b": "Two"}' })
+    const updated = (await ws.call('update_project', { project: 'app', target_locales: ['fr'] })).body
+    expect(updated.job_id).toBeTruthy()
+    expect(await runJob(deps(), updated.job_id)).toBe('succeeded')
+    const fr = JSON.parse((await ws.call('pull_file', { project: 'app', path: 'fr.json', locale: 'fr' })).body.content)
+    expect(fr.a).toMatch(/^\[.+\]$/)
+    const again = (await ws.call('update_project', { project: 'app', target_locales: ['fr'] })).body
+    expect(again.job_id).toBeNull()
+    await ws.call('update_project', { project: 'app', auto_translate: false })
+    expect((await ws.call('update_project', { project: 'app', target_locales: ['fr', 'it'] })).body.job_id).toBeNull()
+  })
+
   test('list_jobs shows jobs newest first with filters; get_job of an unknown id is not_found', async () => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App', target_locales: ['de'] })

@@ -1,6 +1,7 @@
 import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
 import type * as c from '../contract/project.js'
 import { fail, ServiceError } from '../errors.js'
+import { queueJob } from '../jobs/queue.js'
 import { slugify } from '../services/slug.js'
 import { projectOut } from './outputs.js'
 import type { Handler } from './types.js'
@@ -34,6 +35,9 @@ export const projectHandlers = {
       ...(patch.target_locales ? { target_locales: dedupe(patch.target_locales) } : {}),
     })
     ctx.activity({ summary: `updated project ${row.slug}: ${Object.keys(patch).join(', ') || 'no changes'}`, target: row.id, projectId: row.id })
-    return projectOut(row)
+    // spec § update_project: adding a locale with auto_translate on queues translation of every existing string into it.
+    const added = row.target_locales.filter((l) => !project.target_locales.includes(l))
+    const jobId = row.auto_translate && added.length > 0 ? await queueJob(ctx, 'translate', { project_id: row.id, locales: added, reason: 'locale_added' }) : null
+    return { ...projectOut(row), job_id: jobId }
   }) satisfies Handler<typeof c.updateProject>,
 }
