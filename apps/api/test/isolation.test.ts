@@ -8,6 +8,9 @@ interface Other {
   projectId: string
   projectSlug: string
   keyId: string
+  /** The unit and the key (a string key, not an API key) of B's pushed en.json. */
+  unitId: string
+  stringKeyId: string
   caller: Caller
 }
 
@@ -28,6 +31,14 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
   detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
   list_formats: { input: () => ({}), expect: 'own' },
+  get_unit: { input: (b) => ({ unit: b.unitId }), expect: 'not_found' },
+  update_unit: { input: (b) => ({ unit: b.unitId, description: 'hijacked' }), expect: 'not_found' },
+  set_translation: { input: (b) => ({ unit: b.unitId, locale: 'de', text: 'hijacked' }), expect: 'not_found' },
+  review_translations: { input: (b) => ({ locale: 'de', units: [b.unitId], status: 'approved' }), expect: 'not_found' },
+  translate: { input: (b) => ({ locales: ['de'], units: [b.unitId] }), expect: 'not_found' },
+  merge_units: { input: (b) => ({ into: b.unitId, merge: [b.stringKeyId] }), expect: 'not_found' },
+  split_key: { input: (b) => ({ key_id: b.stringKeyId }), expect: 'not_found' },
+  scan_duplicates: { input: () => ({}), expect: 'own' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -40,14 +51,16 @@ forEachBackend('workspace isolation', (env) => {
     const project = (await ws.call('create_project', { name: 'Secret', slug: 'secret', target_locales: ['de'] })).body
     const key = (await ws.call('create_api_key', { name: 'b-key' })).body
     expect((await ws.call('push_file', { project: 'secret', path: 'en.json', content: '{"hello": "Secret hello"}' })).status).toBe(200)
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, caller: ws }
+    const stringKey = await env.conn().db.selectFrom('keys').select(['id', 'unit_id']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, caller: ws }
   }
 
   async function snapshot(b: Other) {
     const [workspace, projects, keys] = await Promise.all(['get_workspace', 'list_projects', 'list_api_keys'].map((op) => b.caller.call(op)))
     const files = await b.caller.call('list_files', { project: 'secret' })
     const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, files: files.body, pulled: pulled.body }
+    const unit = await b.caller.call('get_unit', { unit: b.unitId })
+    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

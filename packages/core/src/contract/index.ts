@@ -4,6 +4,7 @@ import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { detectFormat, listFormats } from './format.js'
 import { createProject, listProjects, updateProject } from './project.js'
+import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
 export * from './define-op.js'
@@ -15,6 +16,7 @@ export const contracts = [
   listProjects, createProject, updateProject,
   listFiles, pushFile, pullFile,
   detectFormat, listFormats,
+  getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,
 ] as const satisfies readonly OpContract[]

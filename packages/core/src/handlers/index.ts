@@ -4,6 +4,7 @@ import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
 import { projectHandlers } from './project.js'
 import type { HandlerMap } from './types.js'
+import { unitHandlers } from './unit.js'
 import { workspaceHandlers } from './workspace.js'
 
 /** Every op's handler, keyed by op name. */
@@ -12,6 +13,7 @@ export const handlers = {
   ...projectHandlers,
   ...fileHandlers,
   ...formatHandlers,
+  ...unitHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
 } satisfies HandlerMap

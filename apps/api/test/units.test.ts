@@ -1,0 +1,487 @@
+// String write ops (spec § String ops): get_unit, update_unit, set_translation, review_translations, translate,
+// merge_units, split_key, scan_duplicates, end to end through REST with real pushed files, on both databases.
+import { randomUUID } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { forEachBackend, type Caller } from './harness.js'
+
+type Ws = Caller & { workspaceId: string }
+
+const SOURCE = { greeting: 'Hello {name}', bye: 'Goodbye', sign_in: 'Sign in', sign_in_alt: 'Sign-in', items: '{count} items' }
+
+async function ok(res: Promise<{ status: number; body: any }>) {
+  const r = await res
+  expect(r.status, JSON.stringify(r.body).slice(0, 600)).toBe(200)
+  return r.body
+}
+
+async function project(ws: Caller, slug: string, targets = ['de', 'ru', 'fr']) {
+  return ok(ws.call('create_project', { name: slug, slug, target_locales: targets, auto_translate: false })) as Promise<{ id: string; slug: string }>
+}
+
+async function push(ws: Caller, slug: string, strings: Record<string, string> = SOURCE, path = 'locales/en.json') {
+  return ok(ws.call('push_file', { project: slug, path, content: JSON.stringify(strings, null, 2) + '\n' }))
+}
+
+async function pullJson(ws: Caller, slug: string, locale: string, path = 'locales/en.json') {
+  const out = await ok(ws.call('pull_file', { project: slug, path: path.replace('en', locale), locale }))
+  return JSON.parse(out.content) as Record<string, string>
+}
+
+forEachBackend('string ops', (env) => {
+  const db = () => env.conn().db
+
+  /** The unit and key of a key name in a project. */
+  async function keyOf(ws: Ws, slug: string, name: string) {
+    const row = await db().selectFrom('keys').innerJoin('projects', 'projects.id', 'keys.project_id')
+      .select(['keys.id', 'keys.unit_id']).where('keys.workspace_id', '=', ws.workspaceId).where('projects.slug', '=', slug).where('keys.name', '=', name)
+      .executeTakeFirstOrThrow()
+    return { keyId: row.id, unitId: row.unit_id }
+  }
+
+  async function setup() {
+    const ws = await env.workspace()
+    await project(ws, 'web')
+    await push(ws, 'web')
+    return { ws, unit: async (name: string) => (await keyOf(ws, 'web', name)).unitId }
+  }
+
+  const activity = (ws: Ws, op: string) =>
+    db().selectFrom('activity').selectAll().where('workspace_id', '=', ws.workspaceId).where('op', '=', op).execute()
+
+  const jobs = (ws: Ws) => db().selectFrom('jobs').selectAll().where('workspace_id', '=', ws.workspaceId).orderBy('created_at').execute()
+
+  async function expectError(res: Promise<{ status: number; body: any }>, status: number, code: string) {
+    const r = await res
+    expect(r.status, JSON.stringify(r.body)).toBe(status)
+    expect(r.body.code).toBe(code)
+    return r.body
+  }
+
+  // get_unit
+
+  test('get_unit shows every key using the unit across projects and files', async () => {
+    const { ws, unit } = await setup()
+    await project(ws, 'ios')
+    await push(ws, 'ios', { title: 'Goodbye' }, 'i18n/en.json')
+    const body = await ok(ws.call('get_unit', { unit: await unit('bye') }))
+    expect(body).toMatchObject({ source_text: 'Goodbye', source_plural: null, description: '', max_length: null, tags: [], translations: [] })
+    expect(body.keys.map((k: any) => [k.project.slug, k.file.pattern, k.name, k.removed]).sort()).toEqual([
+      ['ios', 'i18n/{locale}.json', 'title', false],
+      ['web', 'locales/{locale}.json', 'bye', false],
+    ])
+  })
+
+  test('get_unit answers GET as a read op', async () => {
+    const { ws, unit } = await setup()
+    const res = await ws.call('get_unit', { unit: await unit('bye') }, { method: 'GET' })
+    expect(res.status).toBe(200)
+    expect(res.body.source_text).toBe('Goodbye')
+  })
+
+  test('get_unit marks keys removed from their file', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('bye')
+    await push(ws, 'web', { greeting: 'Hello {name}' })
+    const body = await ok(ws.call('get_unit', { unit: id }))
+    expect(body.keys).toEqual([expect.objectContaining({ name: 'bye', removed: true })])
+  })
+
+  test('get_unit answers 400 invalid_input for an id that is not a UUID, and 404 not_found for an unknown one', async () => {
+    const { ws } = await setup()
+    const bad = await expectError(ws.call('get_unit', { unit: 'abc' }), 400, 'invalid_input')
+    expect(bad.issues[0].path).toBe('unit')
+    await expectError(ws.call('get_unit', { unit: randomUUID() }), 404, 'not_found')
+  })
+
+  test("get_unit answers 404 not_found for another workspace's unit", async () => {
+    const { unit } = await setup()
+    const other = await env.workspace()
+    await expectError(other.call('get_unit', { unit: await unit('bye') }), 404, 'not_found')
+  })
+
+  // update_unit
+
+  test('update_unit sets description, max_length and tags, and records activity', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('bye')
+    const body = await ok(ws.call('update_unit', { unit: id, description: 'Shown when leaving', max_length: 12, tags: ['auth', 'auth', 'footer'] }))
+    expect(body.job_id).toBeNull()
+    expect(body.unit).toMatchObject({ id, description: 'Shown when leaving', max_length: 12, tags: ['auth', 'footer'] })
+    expect(await ok(ws.call('get_unit', { unit: id }))).toMatchObject({ description: 'Shown when leaving', max_length: 12, tags: ['auth', 'footer'] })
+    expect(await activity(ws, 'update_unit')).toEqual([expect.objectContaining({ target: id, surface: 'api', actor_type: 'api_key' })])
+    const cleared = await ok(ws.call('update_unit', { unit: id, max_length: null }))
+    expect(cleared.unit.max_length).toBeNull()
+  })
+
+  test('update_unit that changes nothing records no activity', async () => {
+    const { ws, unit } = await setup()
+    await ok(ws.call('update_unit', { unit: await unit('bye'), description: '' }))
+    expect(await activity(ws, 'update_unit')).toEqual([])
+  })
+
+  test.each([
+    ['description of 4000 characters', { description: 'd'.repeat(4000) }, 200],
+    ['description of 4001 characters', { description: 'd'.repeat(4001) }, 400],
+    ['max_length 9007199254740991', { max_length: 9007199254740991 }, 200],
+    ['max_length 1', { max_length: 1 }, 200],
+    ['max_length 0', { max_length: 0 }, 400],
+    ['max_length 1.5', { max_length: 1.5 }, 400],
+    ['max_length as a string', { max_length: '12' }, 400],
+    ['30 tags', { tags: Array.from({ length: 30 }, (_, i) => `t${i}`) }, 200],
+    ['31 tags', { tags: Array.from({ length: 31 }, (_, i) => `t${i}`) }, 400],
+    ['a tag of 50 characters', { tags: ['t'.repeat(50)] }, 200],
+    ['a tag of 51 characters', { tags: ['t'.repeat(51)] }, 400],
+  ])('update_unit with %s answers %i', async (_name, patch, status) => {
+    const { ws, unit } = await setup()
+    const id = await unit('bye')
+    const res = await ws.call('update_unit', { unit: id, ...patch })
+    expect(res.status, JSON.stringify(res.body)).toBe(status)
+    const stored = await ok(ws.call('get_unit', { unit: id }))
+    if (status === 200) expect(stored).toMatchObject(patch)
+    else expect(stored).toMatchObject({ description: '', max_length: null, tags: [] })
+  })
+
+  test('update_unit with retranslate queues a translate job for the locales holding machine translations only', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('bye')
+    await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Tschüss', status: 'machine' }))
+    await ok(ws.call('set_translation', { unit: id, locale: 'fr', text: 'Au revoir' }))
+    const body = await ok(ws.call('update_unit', { unit: id, description: 'A farewell', retranslate: true }))
+    expect(body.job_id).toEqual(expect.any(String))
+    const [job] = await jobs(ws)
+    expect(job).toMatchObject({ id: body.job_id, type: 'translate', status: 'queued', payload: { locales: ['de'], unit_ids: [id], reason: 'retranslate' } })
+  })
+
+  test('update_unit with retranslate and no machine translation queues nothing', async () => {
+    const { ws, unit } = await setup()
+    const body = await ok(ws.call('update_unit', { unit: await unit('bye'), retranslate: true }))
+    expect(body.job_id).toBeNull()
+    expect(await jobs(ws)).toEqual([])
+  })
+
+  test('update_unit answers 404 not_found for an unknown unit', async () => {
+    const { ws } = await setup()
+    await expectError(ws.call('update_unit', { unit: randomUUID(), description: 'x' }), 404, 'not_found')
+  })
+
+  // set_translation
+
+  test('set_translation with status omitted writes a reviewed translation and a history row', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('greeting')
+    const out = await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Hallo {name}' }))
+    expect(out).toMatchObject({ unit_id: id, locale: 'de', text: 'Hallo {name}', plural: null, status: 'reviewed', note: '', origin: 'human' })
+    expect(out.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/)
+    await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Servus {name}', status: 'approved', note: 'Bavarian' }))
+    const got = await ok(ws.call('get_unit', { unit: id }))
+    const de = got.translations.find((t: any) => t.locale === 'de')
+    expect(de).toMatchObject({ text: 'Servus {name}', status: 'approved', note: 'Bavarian' })
+    const keyRow = await db().selectFrom('api_keys').select(['id', 'name']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    const actor = { type: 'api_key', id: keyRow.id, name: keyRow.name }
+    expect(de.history).toHaveLength(2)
+    expect(de.history).toEqual(expect.arrayContaining([
+      expect.objectContaining({ actor, surface: 'api', job_id: null, before: null, after: { text: 'Hallo {name}', plural: null, status: 'reviewed', note: '' } }),
+      expect.objectContaining({
+        actor, surface: 'api',
+        before: { text: 'Hallo {name}', plural: null, status: 'reviewed', note: '' },
+        after: { text: 'Servus {name}', plural: null, status: 'approved', note: 'Bavarian' },
+      }),
+    ]))
+    expect(await activity(ws, 'set_translation')).toHaveLength(2)
+  })
+
+  test('set_translation of the same text and status again writes no history and no activity', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('bye')
+    await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Tschüss' }))
+    await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Tschüss' }))
+    const got = await ok(ws.call('get_unit', { unit: id }))
+    expect(got.translations[0].history).toHaveLength(1)
+    expect(await activity(ws, 'set_translation')).toHaveLength(1)
+  })
+
+  test('set_translation answers 422 placeholder_mismatch naming the differing placeholders, and writes nothing', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('greeting')
+    const body = await expectError(ws.call('set_translation', { unit: id, locale: 'de', text: 'Hallo {nom} {extra}' }), 422, 'placeholder_mismatch')
+    expect(body.mismatch.sort()).toEqual(['{extra}', '{name}', '{nom}'])
+    const got = await ok(ws.call('get_unit', { unit: id }))
+    expect(got.translations).toEqual([])
+    expect(await activity(ws, 'set_translation')).toEqual([])
+  })
+
+  test('set_translation accepts a ru plural with exactly one, few, many and other', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('items')
+    const plural = { one: '{count} элемент', few: '{count} элемента', many: '{count} элементов', other: '{count} элемента' }
+    const out = await ok(ws.call('set_translation', { unit: id, locale: 'ru', text: '{count} элементов', plural }))
+    expect(out.plural).toEqual(plural)
+  })
+
+  test.each([
+    ['a missing few form', { one: '{count} элемент', many: '{count} элементов', other: '{count} элемента' }, 'missing few'],
+    ['a form ru does not use', { one: '{count} элемент', two: '{count} x', few: '{count} элемента', many: '{count} элементов', other: '{count} элемента' }, 'two'],
+  ])('set_translation refuses a ru plural with %s as 400 invalid_input at path plural', async (_name, plural, named) => {
+    const { ws, unit } = await setup()
+    const id = await unit('items')
+    const body = await expectError(ws.call('set_translation', { unit: id, locale: 'ru', text: '{count} элементов', plural }), 400, 'invalid_input')
+    expect(body.issues).toEqual([{ path: 'plural', message: expect.stringContaining(named) }])
+  })
+
+  test('set_translation lets a plural one form spell the number out, but not the other form', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('items')
+    await ok(ws.call('set_translation', { unit: id, locale: 'de', text: '{count} Elemente', plural: { one: 'ein Element', other: '{count} Elemente' } }))
+    const body = await expectError(ws.call('set_translation', { unit: id, locale: 'de', text: '{count} Elemente', plural: { one: 'ein Element', other: 'Elemente' } }), 422, 'placeholder_mismatch')
+    expect(body.mismatch).toEqual(['{count}'])
+  })
+
+  test.each([
+    ['text of 20000 characters', { text: 'x'.repeat(20_000) }, 200],
+    ['text of 20001 characters', { text: 'x'.repeat(20_001) }, 400],
+    ['note of 2000 characters', { text: 'Tschüss', note: 'n'.repeat(2000) }, 200],
+    ['note of 2001 characters', { text: 'Tschüss', note: 'n'.repeat(2001) }, 400],
+    ['no text', {}, 400],
+    ['status done', { text: 'Tschüss', status: 'done' }, 400],
+    ['a locale of 1 character', { text: 'Tschüss', locale: 'd' }, 400],
+    ['the source locale', { text: 'Bye', locale: 'en' }, 400],
+  ])('set_translation with %s answers %i', async (_name, patch, status) => {
+    const { ws, unit } = await setup()
+    const res = await ws.call('set_translation', { unit: await unit('bye'), locale: 'de', ...patch })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status)
+    if (status === 400) expect(res.body.code).toBe('invalid_input')
+  })
+
+  test('set_translation answers 404 not_found for an unknown unit and 400 for an id that is not a UUID', async () => {
+    const { ws } = await setup()
+    await expectError(ws.call('set_translation', { unit: randomUUID(), locale: 'de', text: 'x' }), 404, 'not_found')
+    await expectError(ws.call('set_translation', { unit: 'not-a-uuid', locale: 'de', text: 'x' }), 400, 'invalid_input')
+  })
+
+  test('set_translation on a unit shared by two projects shows in both projects\' pulls', async () => {
+    const { ws, unit } = await setup()
+    await project(ws, 'ios')
+    await push(ws, 'ios', { farewell: 'Goodbye' })
+    expect((await keyOf(ws, 'ios', 'farewell')).unitId).toBe(await unit('bye'))
+    await ok(ws.call('set_translation', { unit: await unit('bye'), locale: 'de', text: 'Tschüss' }))
+    expect((await pullJson(ws, 'web', 'de')).bye).toBe('Tschüss')
+    expect(await pullJson(ws, 'ios', 'de')).toEqual({ farewell: 'Tschüss' })
+  })
+
+  test('set_translation replaces a pushed translation in the pull of that locale', async () => {
+    const { ws, unit } = await setup()
+    await ok(ws.call('push_file', { project: 'web', path: 'locales/de.json', content: JSON.stringify({ bye: 'Auf Wiedersehen' }) }))
+    expect((await pullJson(ws, 'web', 'de')).bye).toBe('Auf Wiedersehen')
+    await ok(ws.call('set_translation', { unit: await unit('bye'), locale: 'de', text: 'Tschüss' }))
+    expect((await pullJson(ws, 'web', 'de')).bye).toBe('Tschüss')
+  })
+
+  // review_translations
+
+  test('review_translations changes statuses in bulk, writes history, and reports units without a translation', async () => {
+    const { ws, unit } = await setup()
+    const [bye, signIn, greeting] = [await unit('bye'), await unit('sign_in'), await unit('greeting')]
+    await ok(ws.call('set_translation', { unit: bye, locale: 'de', text: 'Tschüss', status: 'machine' }))
+    await ok(ws.call('set_translation', { unit: signIn, locale: 'de', text: 'Anmelden', status: 'approved' }))
+    const out = await ok(ws.call('review_translations', { locale: 'de', units: [bye, signIn, greeting, bye], status: 'approved' }))
+    expect(out).toEqual({ locale: 'de', status: 'approved', updated: 1, unchanged: 1, missing: [greeting] })
+    const got = await ok(ws.call('get_unit', { unit: bye }))
+    expect(got.translations[0]).toMatchObject({ text: 'Tschüss', status: 'approved' })
+    expect(got.translations[0].history[0]).toMatchObject({ before: { status: 'machine' }, after: { text: 'Tschüss', status: 'approved' }, surface: 'api' })
+    expect(await activity(ws, 'review_translations')).toHaveLength(1)
+  })
+
+  test('review_translations answers 404 not_found when a unit is unknown, and changes nothing', async () => {
+    const { ws, unit } = await setup()
+    const bye = await unit('bye')
+    await ok(ws.call('set_translation', { unit: bye, locale: 'de', text: 'Tschüss', status: 'machine' }))
+    await expectError(ws.call('review_translations', { locale: 'de', units: [bye, randomUUID()], status: 'reviewed' }), 404, 'not_found')
+    expect((await ok(ws.call('get_unit', { unit: bye }))).translations[0].status).toBe('machine')
+  })
+
+  test.each([
+    ['1000 unit ids', 1000, 'reviewed', 200],
+    ['1001 unit ids', 1001, 'reviewed', 400],
+    ['no unit ids', 0, 'reviewed', 400],
+    ['status machine', 1, 'machine', 400],
+  ])('review_translations with %s answers %i', async (_name, count, status, code) => {
+    const { ws, unit } = await setup()
+    const bye = await unit('bye')
+    const res = await ws.call('review_translations', { locale: 'de', units: Array.from({ length: count }, () => bye), status })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(code)
+  })
+
+  // translate and scan_duplicates
+
+  test('translate writes a queued translate job with its locales, units and project, and returns its id', async () => {
+    const { ws, unit } = await setup()
+    const web = (await ok(ws.call('list_projects'))).projects[0]
+    const bye = await unit('bye')
+    const out = await ok(ws.call('translate', { locales: ['de', 'fr', 'de'], units: [bye], project: 'web' }))
+    const [job] = await jobs(ws)
+    expect(job).toMatchObject({ id: out.job_id, type: 'translate', status: 'queued', payload: { locales: ['de', 'fr'], unit_ids: [bye], project_id: web.id, reason: 'translate' } })
+    const wide = await ok(ws.call('translate', { locales: ['de'] }))
+    expect((await jobs(ws)).find((j) => j.id === wide.job_id)?.payload).toEqual({ locales: ['de'], reason: 'translate' })
+    expect(await activity(ws, 'translate')).toHaveLength(2)
+  })
+
+  test('translate answers 404 not_found for an unknown project or unit, and queues nothing', async () => {
+    const { ws } = await setup()
+    await expectError(ws.call('translate', { locales: ['de'], project: 'nope' }), 404, 'not_found')
+    await expectError(ws.call('translate', { locales: ['de'], units: [randomUUID()] }), 404, 'not_found')
+    expect(await jobs(ws)).toEqual([])
+  })
+
+  test.each([
+    ['100 locales', { locales: Array.from({ length: 100 }, (_, i) => `x${String.fromCharCode(97 + (i % 26))}-${i}`) }, 200],
+    ['101 locales', { locales: Array.from({ length: 101 }, (_, i) => `x${String.fromCharCode(97 + (i % 26))}-${i}`) }, 400],
+    ['no locales', { locales: [] }, 400],
+    ['10001 units', { locales: ['de'], units: Array.from({ length: 10_001 }, () => randomUUID()) }, 400],
+    ['a unit id that is not a UUID', { locales: ['de'], units: ['u1'] }, 400],
+    ['the source locale', { locales: ['de', 'en'] }, 400],
+  ])('translate with %s answers %i', async (_name, input, status) => {
+    const { ws } = await setup()
+    const res = await ws.call('translate', input)
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status)
+  })
+
+  test('scan_duplicates writes a queued dedupe_scan job and returns its id', async () => {
+    const { ws } = await setup()
+    const out = await ok(ws.call('scan_duplicates', {}))
+    expect(await jobs(ws)).toEqual([expect.objectContaining({ id: out.job_id, type: 'dedupe_scan', status: 'queued' })])
+    expect(await activity(ws, 'scan_duplicates')).toHaveLength(1)
+    await expectError(ws.call('scan_duplicates', { extra: 1 }), 400, 'invalid_input')
+  })
+
+  test('translate and scan_duplicates are write ops: GET answers 405', async () => {
+    const { ws } = await setup()
+    await expectError(ws.call('scan_duplicates', undefined, { method: 'GET' }), 405, 'method_not_allowed')
+  })
+
+  // merge_units
+
+  test('merge_units points the keys at the kept unit, keeps its translations, fills missing locales and deletes the merged units', async () => {
+    const { ws, unit } = await setup()
+    const [kept, merged] = [await unit('sign_in'), await unit('sign_in_alt')]
+    await ok(ws.call('set_translation', { unit: kept, locale: 'de', text: 'Anmelden' }))
+    await ok(ws.call('set_translation', { unit: merged, locale: 'de', text: 'Einloggen' }))
+    await ok(ws.call('set_translation', { unit: merged, locale: 'fr', text: 'Connexion', status: 'machine' }))
+    await ok(ws.call('set_translation', { unit: merged, locale: 'fr', text: 'Se connecter', status: 'approved' }))
+    const out = await ok(ws.call('merge_units', { into: kept, merge: [merged] }))
+    expect(out.merged).toBe(1)
+    expect(out.keys_moved).toBe(1)
+    expect(out.unit.id).toBe(kept)
+    expect(out.unit.keys.map((k: any) => k.name).sort()).toEqual(['sign_in', 'sign_in_alt'])
+    const byLocale = Object.fromEntries(out.unit.translations.map((t: any) => [t.locale, t]))
+    expect(byLocale.de).toMatchObject({ text: 'Anmelden' })
+    expect(byLocale.fr).toMatchObject({ text: 'Se connecter', status: 'approved' })
+    // The moved translation keeps its history: two writes on the merged unit, plus the merge itself.
+    expect(byLocale.fr.history).toHaveLength(3)
+    expect(byLocale.de.history).toHaveLength(1)
+    await expectError(ws.call('get_unit', { unit: merged }), 404, 'not_found')
+    await expectError(ws.call('set_translation', { unit: merged, locale: 'de', text: 'x' }), 404, 'not_found')
+    expect(await pullJson(ws, 'web', 'de')).toMatchObject({ sign_in: 'Anmelden', sign_in_alt: 'Anmelden' })
+    expect(await pullJson(ws, 'web', 'fr')).toMatchObject({ sign_in: 'Se connecter', sign_in_alt: 'Se connecter' })
+    expect(await activity(ws, 'merge_units')).toEqual([expect.objectContaining({ target: kept })])
+  })
+
+  test('merge_units moves keys of every project onto the kept unit', async () => {
+    const { ws, unit } = await setup()
+    await project(ws, 'ios')
+    await push(ws, 'ios', { login: 'Sign-in', other: 'Goodbye' })
+    const out = await ok(ws.call('merge_units', { into: await unit('sign_in'), merge: [await unit('sign_in_alt'), await unit('bye')] }))
+    expect(out).toMatchObject({ merged: 2, keys_moved: 4 })
+    expect((await keyOf(ws, 'ios', 'login')).unitId).toBe(await unit('sign_in'))
+  })
+
+  test('merge_units answers 400 invalid_input when merge contains into, and changes nothing', async () => {
+    const { ws, unit } = await setup()
+    const [a, b] = [await unit('sign_in'), await unit('sign_in_alt')]
+    const body = await expectError(ws.call('merge_units', { into: a, merge: [b, a] }), 400, 'invalid_input')
+    expect(body.issues).toEqual([{ path: 'merge.1', message: expect.any(String) }])
+    expect((await ok(ws.call('get_unit', { unit: b }))).keys).toHaveLength(1)
+  })
+
+  test('merge_units answers 404 not_found when a merged unit is unknown, and changes nothing', async () => {
+    const { ws, unit } = await setup()
+    const [a, b] = [await unit('sign_in'), await unit('sign_in_alt')]
+    await ok(ws.call('set_translation', { unit: b, locale: 'fr', text: 'Connexion' }))
+    await expectError(ws.call('merge_units', { into: a, merge: [b, randomUUID()] }), 404, 'not_found')
+    await expectError(ws.call('merge_units', { into: randomUUID(), merge: [b] }), 404, 'not_found')
+    const still = await ok(ws.call('get_unit', { unit: b }))
+    expect(still.keys).toHaveLength(1)
+    expect(still.translations).toHaveLength(1)
+    expect(await activity(ws, 'merge_units')).toEqual([])
+  })
+
+  test.each([
+    ['no units to merge', 0, 400],
+    ['101 units to merge', 101, 400],
+  ])('merge_units with %s answers %i', async (_name, count, status) => {
+    const { ws, unit } = await setup()
+    const res = await ws.call('merge_units', { into: await unit('sign_in'), merge: Array.from({ length: count }, () => randomUUID()) })
+    expect(res.status).toBe(status)
+  })
+
+  test('merge_units accepts 100 units to merge', async () => {
+    const ws = await env.workspace()
+    await project(ws, 'big')
+    await push(ws, 'big', Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, `String ${i}`])))
+    const units = await Promise.all(Array.from({ length: 101 }, async (_, i) => (await keyOf(ws, 'big', `k${i}`)).unitId))
+    const out = await ok(ws.call('merge_units', { into: units[0], merge: units.slice(1) }))
+    expect(out).toMatchObject({ merged: 100, keys_moved: 100 })
+  })
+
+  // split_key
+
+  test('split_key gives a key its own unit with a copy of the source and translations; later changes stay apart', async () => {
+    const { ws, unit } = await setup()
+    await project(ws, 'ios')
+    await push(ws, 'ios', { farewell: 'Goodbye' })
+    const shared = await unit('bye')
+    await ok(ws.call('update_unit', { unit: shared, description: 'Leaving', tags: ['footer'] }))
+    await ok(ws.call('set_translation', { unit: shared, locale: 'de', text: 'Tschüss' }))
+    const { keyId } = await keyOf(ws, 'ios', 'farewell')
+    const out = await ok(ws.call('split_key', { key_id: keyId }))
+    expect(out.key_id).toBe(keyId)
+    expect(out.unit_id).not.toBe(shared)
+    const own = await ok(ws.call('get_unit', { unit: out.unit_id }))
+    expect(own).toMatchObject({ source_text: 'Goodbye', description: 'Leaving', tags: ['footer'] })
+    expect(own.keys.map((k: any) => k.id)).toEqual([keyId])
+    expect(own.translations).toEqual([expect.objectContaining({ locale: 'de', text: 'Tschüss', status: 'reviewed' })])
+    // The copy keeps the translation's history and records the split.
+    expect(own.translations[0].history).toHaveLength(2)
+    expect((await ok(ws.call('get_unit', { unit: shared }))).keys.map((k: any) => k.name)).toEqual(['bye'])
+
+    await ok(ws.call('set_translation', { unit: out.unit_id, locale: 'de', text: 'Auf Wiedersehen' }))
+    expect(await pullJson(ws, 'ios', 'de')).toEqual({ farewell: 'Auf Wiedersehen' })
+    expect((await pullJson(ws, 'web', 'de')).bye).toBe('Tschüss')
+    expect(await activity(ws, 'split_key')).toHaveLength(1)
+  })
+
+  test('split_key of a key that is alone on its unit answers that unit and records nothing', async () => {
+    const { ws } = await setup()
+    const { keyId, unitId } = await keyOf(ws, 'web', 'bye')
+    expect(await ok(ws.call('split_key', { key_id: keyId }))).toEqual({ unit_id: unitId, key_id: keyId })
+    expect(await activity(ws, 'split_key')).toEqual([])
+  })
+
+  test('split_key answers 404 not_found for an unknown key and 400 invalid_input for a key_id that is not a UUID', async () => {
+    const { ws } = await setup()
+    await expectError(ws.call('split_key', { key_id: randomUUID() }), 404, 'not_found')
+    await expectError(ws.call('split_key', { key_id: 'k1' }), 400, 'invalid_input')
+  })
+
+  test('a split key merged back and split again gets a fresh own unit', async () => {
+    const { ws, unit } = await setup()
+    await project(ws, 'ios')
+    await push(ws, 'ios', { farewell: 'Goodbye' })
+    const shared = await unit('bye')
+    const { keyId } = await keyOf(ws, 'ios', 'farewell')
+    const first = await ok(ws.call('split_key', { key_id: keyId }))
+    await ok(ws.call('merge_units', { into: shared, merge: [first.unit_id] }))
+    const second = await ok(ws.call('split_key', { key_id: keyId }))
+    expect(second.unit_id).not.toBe(shared)
+    expect((await ok(ws.call('get_unit', { unit: second.unit_id }))).keys).toHaveLength(1)
+  })
+})

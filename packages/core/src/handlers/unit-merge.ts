@@ -1,0 +1,82 @@
+import {
+  copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, moveHistory, pointKeysAt,
+  translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type Unit,
+} from '@tolk/db'
+import type { AuthedContext } from '../context.js'
+import type * as c from '../contract/unit.js'
+import { fail } from '../errors.js'
+import { historyActor } from '../services/history.js'
+import { unitHash } from '../services/unit-hash.js'
+import type { Handler } from './types.js'
+import { requireUnit, requireUnits, unitView } from './unit-view.js'
+
+// When merged units disagree on a locale the kept unit lacks, the most trusted, then the newest, translation fills it.
+const TRUST = { approved: 4, reviewed: 3, imported: 2, machine: 1, needs_review: 0 } as const
+
+function better(a: Translation, b: Translation): Translation {
+  if (TRUST[a.status] !== TRUST[b.status]) return TRUST[a.status] > TRUST[b.status] ? a : b
+  return new Date(a.updated_at).getTime() >= new Date(b.updated_at).getTime() ? a : b
+}
+
+/**
+ * The source hash of a split key's own unit. Units are unique by source hash, so the copy of a shared
+ * unit is salted with the key id: it coexists with the unit it came from and never absorbs a pushed twin.
+ */
+export const splitHash = (keyId: string, text: string, plural: Record<string, string> | null) => `split:${keyId}:${unitHash(text, plural)}`
+
+/** A fresh split unit for the key; a keyless leftover of an earlier split of the same key is replaced. */
+async function createSplitUnit(ctx: AuthedContext, keyId: string, unit: Unit): Promise<string> {
+  let hash = splitHash(keyId, unit.source_text, unit.source_plural)
+  const leftover = await findUnitByHash(ctx.db, ctx.workspaceId, hash)
+  if (leftover && (await countKeysOfUnit(ctx.db, leftover.id)) === 0) await deleteUnits(ctx.db, [leftover.id])
+  else if (leftover) hash = `${hash}:${ctx.clock().getTime()}`
+  return insertUnitCopy(ctx.db, {
+    workspace_id: ctx.workspaceId, source_text: unit.source_text, source_plural: unit.source_plural, source_hash: hash,
+    description: unit.description, max_length: unit.max_length, tags: unit.tags,
+  })
+}
+
+/** merge_units and split_key: the ops that change which unit a key points at. */
+export const mergeHandlers = {
+  merge_units: (async (ctx, input) => {
+    const at = input.merge.indexOf(input.into)
+    if (at >= 0) fail('invalid_input', 'A unit cannot be merged into itself; fix the listed issues.', { issues: [{ path: `merge.${at}`, message: 'merge must not contain the unit named in into.' }] })
+    const kept = await requireUnit(ctx.db, ctx.workspaceId, input.into)
+    const merged = [...new Set(input.merge)]
+    await requireUnits(ctx, merged)
+    const has = new Set((await translationsOfUnit(ctx.db, kept.id)).map((t) => t.locale))
+    const fill = new Map<string, Translation>()
+    for (const t of await translationsOfUnits(ctx.db, merged)) {
+      if (has.has(t.locale)) continue
+      const seen = fill.get(t.locale)
+      fill.set(t.locale, seen ? better(seen, t) : t)
+    }
+    // A translation that moves keeps its history; the history of discarded translations goes with their unit.
+    for (const t of fill.values()) await moveHistory(ctx.db, t.unit_id, kept.id, [t.locale])
+    await writeTranslations(ctx.db, ctx.workspaceId, [...fill.values()].map((t) => ({
+      unit_id: kept.id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, before: null,
+    })), historyActor(ctx))
+    const keysMoved = await pointKeysAt(ctx.db, kept.id, { unitIds: merged })
+    await deleteUnits(ctx.db, merged)
+    ctx.activity({ summary: `merged ${merged.length} unit(s) into unit ${kept.id}: ${keysMoved} key(s) moved, ${fill.size} locale(s) filled`, target: kept.id })
+    return { unit: await unitView(ctx.db, kept), merged: merged.length, keys_moved: keysMoved }
+  }) satisfies Handler<typeof c.mergeUnits>,
+
+  split_key: (async (ctx, input) => {
+    const key = (await findKey(ctx.db, ctx.workspaceId, input.key_id)) ?? fail('not_found', `No key ${input.key_id} in this workspace; get_unit lists the keys of a unit.`)
+    const unit = await requireUnit(ctx.db, ctx.workspaceId, key.unit_id)
+    if ((await countKeysOfUnit(ctx.db, unit.id)) <= 1) {
+      // Already its own unit: nothing to split, nothing to record.
+      ctx.quiet()
+      return { unit_id: unit.id, key_id: key.id }
+    }
+    const ownId = await createSplitUnit(ctx, key.id, unit)
+    await copyHistory(ctx.db, unit.id, ownId)
+    await writeTranslations(ctx.db, ctx.workspaceId, (await translationsOfUnit(ctx.db, unit.id)).map((t) => ({
+      unit_id: ownId, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, before: null,
+    })), historyActor(ctx))
+    await pointKeysAt(ctx.db, ownId, { keyIds: [key.id] })
+    ctx.activity({ summary: `split key ${key.name} off unit ${unit.id} onto its own unit ${ownId}`, target: ownId, projectId: key.project_id })
+    return { unit_id: ownId, key_id: key.id }
+  }) satisfies Handler<typeof c.splitKey>,
+}
