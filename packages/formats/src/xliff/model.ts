@@ -107,8 +107,7 @@ export function readXliff(content: string): { doc?: XliffDocument; issues: Forma
       if (version === '1.2') {
         collect12(content, file, file.container, context)
         file.units = groupXcodePlurals(file.units)
-      }
-      else collect20(content, file, file.container, context)
+      } else collect20(content, file, file.container, context)
     }
     files.push(file)
   }

@@ -269,8 +269,7 @@ class Writer {
           this.remove(u.target)
           // XLIFF 2.0: a segment past `initial` must have a target.
           if (u.segment && u.state !== undefined && u.state !== 'initial') this.setAttr(u.segment, 'state', 'initial')
-        }
-        else if (u.value !== '') this.update(file, u, { key: u.key, value: '' })
+        } else if (u.value !== '') this.update(file, u, { key: u.key, value: '' })
       }
     }
   }
