@@ -141,11 +141,14 @@ forEachBackend('string ops', (env) => {
     else expect(stored).toMatchObject({ description: '', max_length: null, tags: [] })
   })
 
-  test('update_unit with retranslate queues a translate job for the locales holding machine translations only', async () => {
+  test('update_unit with retranslate queues a translate job for the locales holding AI machine translations only', async () => {
     const { ws, unit } = await setup()
     const id = await unit('bye')
     await ok(ws.call('set_translation', { unit: id, locale: 'de', text: 'Tschüss', status: 'machine' }))
     await ok(ws.call('set_translation', { unit: id, locale: 'fr', text: 'Au revoir' }))
+    await ok(ws.call('set_translation', { unit: id, locale: 'ru', text: 'Пока', status: 'machine' }))
+    // What the AI wrote: only its output is redone; a human's text marked machine is left to humans.
+    await db().updateTable('translations').set({ origin: 'ai' }).where('unit_id', '=', id).where('locale', '=', 'de').execute()
     const body = await ok(ws.call('update_unit', { unit: id, description: 'A farewell', retranslate: true }))
     expect(body.job_id).toEqual(expect.any(String))
     const [job] = await jobs(ws)

@@ -1,5 +1,5 @@
 import {
-  copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, moveHistory, pointKeysAt,
+  copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
   translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type Unit,
 } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
@@ -41,9 +41,10 @@ export const mergeHandlers = {
   merge_units: (async (ctx, input) => {
     const at = input.merge.indexOf(input.into)
     if (at >= 0) fail('invalid_input', 'A unit cannot be merged into itself; fix the listed issues.', { issues: [{ path: `merge.${at}`, message: 'merge must not contain the unit named in into.' }] })
-    const kept = await requireUnit(ctx.db, ctx.workspaceId, input.into)
     const merged = [...new Set(input.merge)]
-    await requireUnits(ctx, merged)
+    const locked = await lockUnits(ctx.db, ctx.workspaceId, [input.into, ...merged])
+    const kept = await requireUnit(ctx.db, ctx.workspaceId, input.into)
+    await requireUnits(ctx, merged.filter((id) => !locked.has(id)))
     const has = new Set((await translationsOfUnit(ctx.db, kept.id)).map((t) => t.locale))
     const fill = new Map<string, Translation>()
     for (const t of await translationsOfUnits(ctx.db, merged)) {
@@ -64,6 +65,7 @@ export const mergeHandlers = {
 
   split_key: (async (ctx, input) => {
     const key = (await findKey(ctx.db, ctx.workspaceId, input.key_id)) ?? fail('not_found', `No key ${input.key_id} in this workspace; get_unit lists the keys of a unit.`)
+    await lockUnits(ctx.db, ctx.workspaceId, [key.unit_id])
     const unit = await requireUnit(ctx.db, ctx.workspaceId, key.unit_id)
     if ((await countKeysOfUnit(ctx.db, unit.id)) <= 1) {
       // Already its own unit: nothing to split, nothing to record.

@@ -35,8 +35,9 @@ export const unitHandlers = {
     if (changed.length > 0) await updateUnitContext(ctx.db, unit.id, patch)
     let jobId: string | null = null
     if (input.retranslate) {
-      // spec § Translation status: retranslate redoes only machine translations; human work is never replaced.
-      const locales = (await translationsOfUnit(ctx.db, unit.id)).filter((t) => t.status === 'machine').map((t) => t.locale)
+      // spec § Translation status: only machine output is redone (the translate job skips anything else), so a
+      // unit without any queues nothing rather than a job with no work.
+      const locales = (await translationsOfUnit(ctx.db, unit.id)).filter((t) => t.status === 'machine' && t.origin === 'ai').map((t) => t.locale)
       if (locales.length > 0) jobId = await queueJob(ctx, 'translate', { locales, unit_ids: [unit.id], reason: 'retranslate' })
     }
     if (changed.length === 0 && !jobId) ctx.quiet()

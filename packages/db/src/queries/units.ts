@@ -114,3 +114,13 @@ export function translationsOfUnits(db: Kysely<Database>, unitIds: readonly stri
 export function findUnitByHash(db: Kysely<Database>, workspaceId: string, hash: string): Promise<Unit | undefined> {
   return db.selectFrom('units').selectAll().where('workspace_id', '=', workspaceId).where('source_hash', '=', hash).executeTakeFirst()
 }
+
+/**
+ * Locks the workspace's units among `ids` until the transaction ends (in id order, so two writers never
+ * deadlock) and returns which exist: a merge or split then sees every key a concurrent push added.
+ */
+export async function lockUnits(db: Kysely<Database>, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('units').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', [...new Set(ids)]).orderBy('id').forUpdate().execute()
+  return new Set(rows.map((r) => r.id))
+}
