@@ -186,6 +186,43 @@ export interface JobsTable {
   heartbeat_at: NullableTime
 }
 
+/** AI translations counted per workspace and month, for billing. */
+export interface UsageCountersTable {
+  workspace_id: string
+  month: string
+  ai_translations: ColumnType<string, number | string | undefined, number | string>
+}
+
+/** Glossary terms of a workspace; unique per workspace case-insensitively. `translations` maps locale to required translation. */
+export interface GlossaryTermsTable {
+  id: Generated<string>
+  workspace_id: string
+  term: string
+  do_not_translate: Generated<boolean>
+  translations: JsonOf<Record<string, string>>
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** Standing translation instructions; `locale` null applies to every language. */
+export interface RulesTable {
+  id: Generated<string>
+  workspace_id: string
+  body: string
+  locale: string | null
+  active: Generated<boolean>
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+/** Units a translate job is working on, so concurrent jobs never translate the same string twice. */
+export interface TranslateLeasesTable {
+  unit_id: string
+  locale: string
+  job_id: string
+  expires_at: ColumnType<Date, Date | string, Date | string>
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -199,6 +236,10 @@ export interface Database {
   translations: TranslationsTable
   translation_history: TranslationHistoryTable
   jobs: JobsTable
+  glossary_terms: GlossaryTermsTable
+  rules: RulesTable
+  usage_counters: UsageCountersTable
+  translate_leases: TranslateLeasesTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -216,3 +257,5 @@ export type Unit = Selectable<UnitsTable>
 export type Key = Selectable<KeysTable>
 export type Translation = Selectable<TranslationsTable>
 export type Job = Selectable<JobsTable>
+export type GlossaryTerm = Selectable<GlossaryTermsTable>
+export type Rule = Selectable<RulesTable>

@@ -1,5 +1,5 @@
 import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
-import { addAiTranslations, heartbeatJob, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
+import { addAiTranslations, heartbeatJob, leaseUnits, releaseLeases, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
 import { extractPlaceholders, pluralCategories, type PluralCategory } from '@tolk/formats'
 import { findWork, type WorkUnit } from './translate-work.js'
 import { loadBatchContext } from './batch-context.js'
@@ -22,9 +22,13 @@ export interface TranslatePayload {
   reason?: string
 }
 
+/** How long a batch's units stay leased to a job: longer than any AI request with its retries. */
+const LEASE_MS = 10 * 60_000
+
 interface Outcome {
   translated: number
   kept: number
+  leased_elsewhere: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
   usage: TokenUsage
   provider: string
@@ -39,13 +43,19 @@ interface Outcome {
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, kept: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const work = await findWork(deps.db, job, locale)
     const total = work.length
     for (let i = 0; i < work.length; i += deps.batchSize) {
-      const batch = work.slice(i, i + deps.batchSize)
+      const candidates = work.slice(i, i + deps.batchSize)
+      // Another job may be translating some of these right now: it will write them; this job skips them.
+      const held = await leaseUnits(deps.db, job.id, locale, candidates.map((u) => u.id), LEASE_MS)
+      // A job that held these units before us may have finished them since this job listed its work.
+      const finished = await alreadyTranslated(deps.db, [...held], locale, Boolean(payload.unit_ids), job.id)
+      const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
+      out.leased_elsewhere += candidates.length - batch.length
       for (const group of groupByProject(batch)) {
         const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale)
         const result = await deps.ai.translateBatch({
@@ -64,11 +74,22 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         out.translated += written
         out.kept += accepted.length - written
       }
-      done += batch.length
+      await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))
+      done += candidates.length
       await heartbeatJob(deps.db, job.id, { locale, done, total_in_locale: total })
     }
   }
   return out
+}
+
+/** Units that need no translation any more: translated meanwhile (or, when replacing machine output, redone by this job). */
+async function alreadyTranslated(db: Kysely<Database>, unitIds: string[], locale: string, replaceMachine: boolean, jobId: string): Promise<Set<string>> {
+  if (unitIds.length === 0) return new Set()
+  const rows = await db.selectFrom('translations').select(['unit_id', 'status', 'origin']).where('unit_id', 'in', unitIds).where('locale', '=', locale).execute()
+  const mine = replaceMachine
+    ? new Set((await db.selectFrom('translation_history').select('unit_id').where('job_id', '=', jobId).where('locale', '=', locale).where('unit_id', 'in', unitIds).execute()).map((r) => r.unit_id))
+    : new Set<string>()
+  return new Set(rows.filter((t) => !replaceMachine || !(t.status === 'machine' && t.origin === 'ai') || mine.has(t.unit_id)).map((t) => t.unit_id))
 }
 
 function toItem(u: WorkUnit, locale: string): TranslateItem {

@@ -1,0 +1,132 @@
+// The worker fleet against real Redis and PostgreSQL: a worker killed mid-job, Redis losing its queues, and
+// two workers at once. The AI is the real SDK against a slow fake Messages API on loopback.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
+import { connect, insertJob, type Connection } from '@tolk/db'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createApp } from '../../api/src/app.js'
+import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+
+const DATABASE_URL = process.env.DATABASE_URL
+const REDIS_URL = process.env.REDIS_URL
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const STRINGS = 40
+
+describe.skipIf(!DATABASE_URL || !REDIS_URL)('the worker fleet', () => {
+  let conn: Connection
+  let fake: FakeAnthropic
+  const children: ChildProcess[] = []
+
+  beforeAll(async () => {
+    conn = await connect({ databaseUrl: DATABASE_URL, max: 4 })
+    fake = await startFakeAnthropic()
+    fake.delayMs = 250
+  })
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL')
+    await fake?.close()
+    await conn?.close()
+  })
+
+  function startWorker(prefix: string): ChildProcess {
+    const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env, DATABASE_URL, REDIS_URL, TOLK_QUEUE_PREFIX: prefix, ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: fake.url,
+        TOLK_BATCH_SIZE: '5', TOLK_WORKER_CONCURRENCY: '2', TOLK_JOB_STALE_MS: '1500', TOLK_LOCK_MS: '1500',
+        TOLK_RECONCILE_MS: '400', TOLK_RECONCILE_QUEUED_MS: '400',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stderr?.on('data', (d) => process.stderr.write(`[worker] ${d}`))
+    children.push(child)
+    return child
+  }
+
+  /** A workspace with one project holding STRINGS strings and a translate job into de for them. */
+  async function setUp(): Promise<{ workspaceId: string; jobId: string; unitIds: string[] }> {
+    const ws = await createWorkspaceWithOwner(conn.db, 'Fleet', `fleet-${randomUUID().slice(0, 8)}`)
+    const app = createApp({ db: conn.db, baseUrl: 'http://tolk.test' })
+    const call = (op: string, input: unknown) => app.request(`http://tolk.test/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+    await call('create_project', { name: 'App', target_locales: ['de'], auto_translate: false })
+    const content = JSON.stringify(Object.fromEntries(Array.from({ length: STRINGS }, (_, i) => [`k${i}`, `String number ${i} ${randomUUID().slice(0, 6)}`])))
+    expect((await call('push_file', { project: 'app', path: 'en.json', content })).status).toBe(200)
+    const project = await conn.db.selectFrom('projects').select('id').where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    const jobId = await insertJob(conn.db, { workspace_id: ws.workspaceId, type: 'translate', payload: { project_id: project.id, locales: ['de'] }, created_by: null })
+    const units = await conn.db.selectFrom('units').select('id').where('workspace_id', '=', ws.workspaceId).execute()
+    return { workspaceId: ws.workspaceId, jobId, unitIds: units.map((u) => u.id) }
+  }
+
+  async function waitDone(jobId: string, timeout = 60_000) {
+    await vi.waitFor(async () => {
+      const job = await conn.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()
+      expect(job.status).toBe('succeeded')
+    }, { timeout, interval: 200 })
+  }
+
+  async function expectTranslatedOnce(workspaceId: string, jobIds: string[]) {
+    const translations = await conn.db.selectFrom('translations').select(['unit_id', 'status']).where('workspace_id', '=', workspaceId).where('locale', '=', 'de').execute()
+    expect(translations).toHaveLength(STRINGS)
+    expect(translations.every((t) => t.status === 'machine')).toBe(true)
+    const history = await conn.db.selectFrom('translation_history').select('unit_id').where('workspace_id', '=', workspaceId).where('job_id', 'in', jobIds).execute()
+    expect(history).toHaveLength(STRINGS)
+    expect(new Set(history.map((h) => h.unit_id)).size).toBe(STRINGS)
+  }
+
+  test('a worker killed with SIGKILL mid-job is replaced and the job completes with no duplicate history and no lost strings', async () => {
+    const prefix = `test-${randomUUID()}-`
+    const { workspaceId, jobId } = await setUp()
+    const producer = new BullJobQueue({ redisUrl: REDIS_URL!, prefix })
+    await producer.enqueue([{ id: jobId, type: 'translate' }])
+    const before = fake.requests.length
+    const first = startWorker(prefix)
+    await vi.waitFor(() => expect(fake.requests.length - before).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 50 })
+    first.kill('SIGKILL')
+    const partial = await conn.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()
+    expect(partial.status).toBe('running')
+    startWorker(prefix)
+    await waitDone(jobId)
+    await expectTranslatedOnce(workspaceId, [jobId])
+    await producer.close()
+  }, 90_000)
+
+  test('jobs whose queue entries Redis lost are brought back by the reconciler', async () => {
+    const prefix = `test-${randomUUID()}-`
+    const { workspaceId, jobId } = await setUp()
+    const producer = new BullJobQueue({ redisUrl: REDIS_URL!, prefix })
+    await producer.enqueue([{ id: jobId, type: 'translate' }])
+    await producer.close()
+    // Redis flushed while the job waits: every key of this queue namespace is gone.
+    const redis = new Redis(REDIS_URL!)
+    const keys = await redis.keys(`bull:${prefix}*`)
+    expect(keys.length).toBeGreaterThan(0)
+    await redis.del(...keys)
+    redis.disconnect()
+    startWorker(prefix)
+    await waitDone(jobId)
+    await expectTranslatedOnce(workspaceId, [jobId])
+  }, 90_000)
+
+  test('two workers running overlapping jobs never translate the same string twice', async () => {
+    const prefix = `test-${randomUUID()}-`
+    const { workspaceId, jobId, unitIds } = await setUp()
+    const project = await conn.db.selectFrom('projects').select('id').where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()
+    const second = await insertJob(conn.db, { workspace_id: workspaceId, type: 'translate', payload: { project_id: project.id, locales: ['de'] }, created_by: null })
+    const producer = new BullJobQueue({ redisUrl: REDIS_URL!, prefix })
+    const before = fake.requests.length
+    startWorker(prefix)
+    startWorker(prefix)
+    await producer.enqueue([{ id: jobId, type: 'translate' }, { id: second, type: 'translate' }])
+    await waitDone(jobId)
+    await waitDone(second)
+    await expectTranslatedOnce(workspaceId, [jobId, second])
+    // Each string went to the model once: no batch was paid for twice.
+    const sentTexts = fake.requests.slice(before).flatMap((r) => JSON.stringify(r.body.messages).match(/String number \d+/g) ?? [])
+    expect(sentTexts).toHaveLength(unitIds.length)
+    await producer.close()
+  }, 90_000)
+})
