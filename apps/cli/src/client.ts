@@ -101,7 +101,7 @@ export class TolkClient {
   }
 
   private async findJobSince(type: string, since: number): Promise<{ id: string } | undefined> {
-    const out = (await this.request('POST', '/api/v1/list_jobs', {})) as { jobs?: unknown } | unknown[]
+    const out = (await this.request('POST', '/api/v1/list_jobs', { type, limit: 50 })) as { jobs?: unknown } | unknown[]
     const jobs = (Array.isArray(out) ? out : Array.isArray(out.jobs) ? out.jobs : []) as Record<string, unknown>[]
     return jobs.find((j) => (j.type ?? j.kind) === type && typeof j.id === 'string' && Date.parse(String(j.created_at)) >= since - CLOCK_SKEW_MS) as { id: string } | undefined
   }
