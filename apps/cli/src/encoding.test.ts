@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { EncodingError, decodeFile, detectEncoding, encodeFile, type Encoding } from './encoding.js'
 
-const CORPUS = '/work/shared/corpus'
+const CORPUS = fileURLToPath(new URL('../../../../shared/corpus', import.meta.url))
 const utf16le = (s: string) => Buffer.from(s, 'utf16le')
 const utf16be = (s: string) => Buffer.from(s, 'utf16le').swap16()
 
