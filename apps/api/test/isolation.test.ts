@@ -8,6 +8,8 @@ interface Other {
   projectId: string
   projectSlug: string
   keyId: string
+  /** B's rule (B also has the glossary term "Hush", whose de translation is "Secret Hush"). */
+  ruleId: string
   /** The unit and the key (a string key, not an API key) of B's pushed en.json. */
   unitId: string
   stringKeyId: string
@@ -31,6 +33,13 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
   detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
   list_formats: { input: () => ({}), expect: 'own' },
+  list_glossary: { input: () => ({}), expect: 'own' },
+  // Merging into B's "Hush" would leak "Secret Hush" and change B's snapshot.
+  upsert_glossary_term: { input: () => ({ term: 'Hush', translations: { fr: 'chut' } }), expect: 'own' },
+  delete_glossary_term: { input: () => ({ term: 'Hush' }), expect: 'not_found' },
+  list_rules: { input: () => ({}), expect: 'own' },
+  add_rule: { input: () => ({ body: 'Be terse.', locale: 'de' }), expect: 'own' },
+  update_rule: { input: (b) => ({ rule: b.ruleId, active: false }), expect: 'not_found' },
   get_unit: { input: (b) => ({ unit: b.unitId }), expect: 'not_found' },
   update_unit: { input: (b) => ({ unit: b.unitId, description: 'hijacked' }), expect: 'not_found' },
   set_translation: { input: (b) => ({ unit: b.unitId, locale: 'de', text: 'hijacked' }), expect: 'not_found' },
@@ -51,16 +60,18 @@ forEachBackend('workspace isolation', (env) => {
     const project = (await ws.call('create_project', { name: 'Secret', slug: 'secret', target_locales: ['de'] })).body
     const key = (await ws.call('create_api_key', { name: 'b-key' })).body
     expect((await ws.call('push_file', { project: 'secret', path: 'en.json', content: '{"hello": "Secret hello"}' })).status).toBe(200)
+    expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
+    const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
     const stringKey = await env.conn().db.selectFrom('keys').select(['id', 'unit_id']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, caller: ws }
+    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, caller: ws }
   }
 
   async function snapshot(b: Other) {
-    const [workspace, projects, keys] = await Promise.all(['get_workspace', 'list_projects', 'list_api_keys'].map((op) => b.caller.call(op)))
+    const [workspace, projects, keys, glossary, rules] = await Promise.all(['get_workspace', 'list_projects', 'list_api_keys', 'list_glossary', 'list_rules'].map((op) => b.caller.call(op)))
     const files = await b.caller.call('list_files', { project: 'secret' })
     const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
     const unit = await b.caller.call('get_unit', { unit: b.unitId })
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, files: files.body, pulled: pulled.body, unit: unit.body }
+    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

@@ -3,6 +3,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { detectFormat, listFormats } from './format.js'
+import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
@@ -17,6 +18,7 @@ export const contracts = [
   listFiles, pushFile, pullFile,
   detectFormat, listFormats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
+  listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,
 ] as const satisfies readonly OpContract[]

@@ -2,6 +2,7 @@ import { apiKeyHandlers } from './api-key.js'
 import { billingHandlers } from './billing.js'
 import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
+import { glossaryHandlers } from './glossary.js'
 import { projectHandlers } from './project.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
@@ -14,6 +15,7 @@ export const handlers = {
   ...fileHandlers,
   ...formatHandlers,
   ...unitHandlers,
+  ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
 } satisfies HandlerMap
