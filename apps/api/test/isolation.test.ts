@@ -33,6 +33,9 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
   detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
   list_formats: { input: () => ({}), expect: 'own' },
+  list_units: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
+  search_units: { input: () => ({ query: 'Secret hello', locale: 'de' }), expect: 'own' },
+  get_stats: { input: () => ({}), expect: 'own' },
   list_glossary: { input: () => ({}), expect: 'own' },
   // Merging into B's "Hush" would leak "Secret Hush" and change B's snapshot.
   upsert_glossary_term: { input: () => ({ term: 'Hush', translations: { fr: 'chut' } }), expect: 'own' },

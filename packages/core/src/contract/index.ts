@@ -5,6 +5,7 @@ import { listFiles, pullFile, pushFile } from './file.js'
 import { detectFormat, listFormats } from './format.js'
 import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
 import { createProject, listProjects, updateProject } from './project.js'
+import { getStats, listUnits, searchUnits } from './search.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
@@ -17,6 +18,7 @@ export const contracts = [
   listProjects, createProject, updateProject,
   listFiles, pushFile, pullFile,
   detectFormat, listFormats,
+  searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,

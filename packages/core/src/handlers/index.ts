@@ -4,6 +4,7 @@ import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
 import { glossaryHandlers } from './glossary.js'
 import { projectHandlers } from './project.js'
+import { searchHandlers } from './search.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
 import { workspaceHandlers } from './workspace.js'
@@ -14,6 +15,7 @@ export const handlers = {
   ...projectHandlers,
   ...fileHandlers,
   ...formatHandlers,
+  ...searchHandlers,
   ...unitHandlers,
   ...glossaryHandlers,
   ...apiKeyHandlers,

@@ -1,0 +1,178 @@
+import {
+  activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
+  type Database, type Kysely, type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
+} from '@tolk/db'
+import type * as c from '../contract/search.js'
+import { requireProject, sourceLocaleOf } from './file.js'
+import { iso } from './outputs.js'
+import type { Handler } from './types.js'
+
+/** Keys named per unit in listings; get_unit shows every one. */
+const KEYS_SHOWN = 5
+/** Matching texts named per search result. */
+const MATCHES_SHOWN = 5
+/** Candidates per kind of match and field that search ranks (the largest page is 200). */
+const SEARCH_CAP = 200
+/** The fuzzy fallback runs when the fast path found fewer units than this. */
+const FUZZY_BELOW = 5
+/** Queries shorter than this get no fuzzy fallback: two letters are similar to nearly everything. */
+const FUZZY_MIN_LENGTH = 3
+/** Statement timeout of the fuzzy fallback, so search_units answers within 300 ms (spec § search_units). */
+const FUZZY_TIMEOUT_MS = 250
+
+const STATUSES: readonly TranslationStatus[] = ['machine', 'imported', 'reviewed', 'approved', 'needs_review']
+
+const translationOut = (t: UnitTranslationRow) => ({
+  unit_id: t.unit_id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, updated_at: iso(t.updated_at),
+})
+
+/** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
+async function unitCards(db: Kysely<Database>, rows: { unit: UnitListRow; translation: UnitTranslationRow | null }[], projectId: string | undefined) {
+  const keys = await activeKeysOfUnits(db, rows.map((r) => r.unit.id), projectId, KEYS_SHOWN)
+  return rows.map(({ unit: u, translation }) => {
+    const k = keys.get(u.id)
+    return {
+      id: u.id, source_text: u.source_text, source_plural: u.source_plural, description: u.description,
+      max_length: u.max_length === null ? null : Number(u.max_length), tags: u.tags, created_at: iso(u.created_at), updated_at: iso(u.updated_at),
+      key_count: k?.count ?? 0,
+      keys: (k?.keys ?? []).map((key) => ({
+        id: key.id, name: key.name, context: key.context, project: { id: key.project_id, slug: key.project_slug }, file: { id: key.file_id, pattern: key.file_pattern },
+      })),
+      translation: translation && translationOut(translation),
+    }
+  })
+}
+
+/** How a text matched a query, best first. */
+type MatchKind = 'exact' | 'prefix' | 'word' | 'substring' | 'words' | 'fuzzy'
+
+/**
+ * Score bands per kind, each wholly above the next. Within a band the field decides (source text, then key name,
+ * then translation), then closeness (query length / text length): a source word match outranks a key name one.
+ */
+const BANDS: Record<MatchKind, number> = { exact: 0.94, prefix: 0.7, word: 0.55, substring: 0.4, words: 0.3, fuzzy: 0 }
+const FIELD_BONUS: Record<SearchField, number> = { source: 0.04, key: 0.02, translation: 0 }
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch)
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+
+/** Classifies one candidate: exact, prefix, whole-word phrase, substring, all words in any order, or fuzzy. */
+function classify(query: string, candidate: SearchCandidate): { kind: MatchKind; score: number } {
+  const text = candidate.text.toLowerCase()
+  const q = query.toLowerCase()
+  const closeness = Math.min(1, q.length / Math.max(1, text.length))
+  const band = (kind: MatchKind) => ({ kind, score: BANDS[kind] + FIELD_BONUS[candidate.field] + 0.019 * closeness })
+  // Fuzzy scores stay below every other band (0.2 + 0.04 + 0.019 < 0.3).
+  if (candidate.similarity !== undefined) return { kind: 'fuzzy', score: 0.2 * candidate.similarity + FIELD_BONUS[candidate.field] + 0.019 * closeness }
+  if (text === q) return band('exact')
+  if (text.startsWith(q)) return band('prefix')
+  const at = text.indexOf(q)
+  if (at >= 0) return band(!isWordChar(text[at - 1]) && !isWordChar(text[at + q.length]) ? 'word' : 'substring')
+  const words = new Set(wordsOf(text))
+  // The database also matched it (case folding or full-text tokens differ a little from JavaScript's): all words, any order.
+  return band(wordsOf(q).every((w) => words.has(w)) ? 'words' : 'substring')
+}
+
+/** One way a unit matched: which text, in which field, how well. */
+interface Match {
+  field: SearchField
+  kind: MatchKind
+  text: string
+  score: number
+}
+
+/** A unit's matches, best first; the first decides its place. */
+interface Ranked {
+  unitId: string
+  best: Match
+  matches: Match[]
+}
+
+/** Groups candidates by unit (each distinct text once) and orders units by their best match, shorter text first on ties. */
+function rank(query: string, candidates: SearchCandidate[]): Ranked[] {
+  const byUnit = new Map<string, Map<string, Match>>()
+  for (const cand of candidates) {
+    const matches = byUnit.get(cand.unit_id) ?? new Map<string, Match>()
+    byUnit.set(cand.unit_id, matches)
+    const id = `${cand.field}\u0000${cand.text}`
+    // The fast path comes first, so a text it found keeps its fast-path kind when the fuzzy search finds it again.
+    if (!matches.has(id)) matches.set(id, { field: cand.field, text: cand.text, ...classify(query, cand) })
+  }
+  const ranked = [...byUnit].map(([unitId, matches]) => {
+    const sorted = [...matches.values()].sort((a, b) => b.score - a.score)
+    return { unitId, best: sorted[0]!, matches: sorted }
+  })
+  return ranked.sort((a, b) => b.best.score - a.best.score || a.best.text.length - b.best.text.length || (a.unitId < b.unitId ? -1 : 1))
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10)
+
+export const searchHandlers = {
+  list_units: (async (ctx, input) => {
+    const project = input.project === undefined ? undefined : await requireProject(ctx, input.project)
+    const page = await listUnitPage(ctx.db, { workspaceId: ctx.workspaceId, locale: input.locale, projectId: project?.id, status: input.status, limit: input.limit, offset: input.offset })
+    return {
+      locale: input.locale, status: input.status, project: project ? { id: project.id, slug: project.slug } : null,
+      limit: input.limit, offset: input.offset, next_offset: page.hasMore ? input.offset + input.limit : null,
+      units: await unitCards(ctx.db, page.units, project?.id),
+    }
+  }) satisfies Handler<typeof c.listUnits>,
+
+  search_units: (async (ctx, input) => {
+    const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP }
+    const candidates = await searchCandidates(ctx.db, q)
+    let fuzzy: 'not_needed' | 'ran' | 'cut' = 'not_needed'
+    if (new Set(candidates.map((cand) => cand.unit_id)).size < FUZZY_BELOW && input.query.length >= FUZZY_MIN_LENGTH) {
+      const more = await fuzzyCandidates(ctx.db, q, FUZZY_TIMEOUT_MS)
+      // spec § search_units: a fuzzy search cut by its timeout answers what the fast path found, not an error.
+      fuzzy = more ? 'ran' : 'cut'
+      if (more) candidates.push(...more)
+    }
+    const ranked = rank(input.query, candidates).slice(0, input.limit)
+    const rows = new Map((await unitsWithTranslation(ctx.db, ctx.workspaceId, ranked.map((r) => r.unitId), input.locale)).map((r) => [r.unit.id, r]))
+    const found = ranked.filter((r) => rows.has(r.unitId))
+    const cards = await unitCards(ctx.db, found.map((r) => rows.get(r.unitId)!), undefined)
+    return {
+      locale: input.locale ?? null,
+      fuzzy,
+      units: cards.map((card, i) => {
+        const r = found[i]!
+        const { translation, ...unit } = card
+        return {
+          ...unit, ...(input.locale ? { translation } : {}), score: round(r.best.score), match: r.best.kind,
+          matches: r.matches.slice(0, MATCHES_SHOWN).map((m) => ({ field: m.field, kind: m.kind, text: m.text })),
+        }
+      }),
+    }
+  }) satisfies Handler<typeof c.searchUnits>,
+
+  get_stats: (async (ctx) => {
+    const [counts, projects, sizes, coverage, sourceLocale] = await Promise.all([
+      workspaceCounts(ctx.db, ctx.workspaceId), listProjects(ctx.db, ctx.workspaceId), projectSizes(ctx.db, ctx.workspaceId),
+      projectCoverage(ctx.db, ctx.workspaceId), sourceLocaleOf(ctx),
+    ])
+    return {
+      // Open tasks stay 0 until the review queue (tasks) exists.
+      counts: { ...counts, open_tasks: 0 },
+      source_locale: sourceLocale,
+      projects: projects.map((p) => {
+        const size = sizes.get(p.id) ?? { keys: 0, units: 0 }
+        const mine = coverage.filter((row) => row.project_id === p.id && row.locale !== sourceLocale)
+        // Target locales first, in the project's order; then any other locale the project has translations in.
+        const locales = [...new Set([...p.target_locales.filter((l) => l !== sourceLocale), ...mine.map((row) => row.locale).sort()])]
+        return {
+          id: p.id, slug: p.slug, name: p.name, keys: size.keys, units: size.units,
+          locales: locales.map((locale) => {
+            const statuses = Object.fromEntries(STATUSES.map((s) => [s, mine.find((row) => row.locale === locale && row.status === s)?.units ?? 0])) as Record<TranslationStatus, number>
+            const translated = STATUSES.reduce((n, s) => n + statuses[s], 0)
+            return {
+              locale, units: size.units, translated, missing: size.units - translated, statuses,
+              percent_translated: percent(translated, size.units), percent_reviewed: percent(statuses.reviewed + statuses.approved, size.units),
+            }
+          }),
+        }
+      }),
+    }
+  }) satisfies Handler<typeof c.getStats>,
+}

@@ -1,0 +1,20 @@
+import { sql, type Kysely } from 'kysely'
+
+// Frozen history: never import schema.ts here.
+// Indexes for list_units and search_units at a million units (bench/strings measures them).
+export async function up(db: Kysely<any>): Promise<void> {
+  // list_units pages in unit id order; with the unit id last, a status filter is one ordered index range
+  // however rare the status is. It supersedes the (workspace_id, locale, status) index, so writes pay for one, not two.
+  await db.schema.createIndex('translations_locale_status_unit_idx').on('translations').columns(['workspace_id', 'locale', 'status', 'unit_id']).execute()
+  await db.schema.dropIndex('translations_workspace_locale_status_idx').execute()
+  await db.schema.createIndex('units_workspace_id_idx').on('units').columns(['workspace_id', 'id']).execute()
+  // "Units in use" (some active key points at them) is checked per listed unit; a partial index answers it without the heap.
+  await sql`CREATE INDEX keys_active_unit_idx ON keys (unit_id, project_id) WHERE removed_at IS NULL`.execute(db)
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('keys_active_unit_idx').execute()
+  await db.schema.dropIndex('units_workspace_id_idx').execute()
+  await db.schema.createIndex('translations_workspace_locale_status_idx').on('translations').columns(['workspace_id', 'locale', 'status']).execute()
+  await db.schema.dropIndex('translations_locale_status_unit_idx').execute()
+}

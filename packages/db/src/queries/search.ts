@@ -1,0 +1,267 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { Database, PluralMap, TranslationStatus } from '../schema.js'
+
+/** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
+export type UnitFilter = 'any' | 'missing' | TranslationStatus
+
+/** The columns of a unit that listings show. */
+export interface UnitListRow {
+  id: string
+  source_text: string
+  source_plural: PluralMap | null
+  description: string
+  max_length: string | number | null
+  tags: string[]
+  created_at: Date
+  updated_at: Date
+}
+
+/** A unit's translation in one locale. */
+export interface UnitTranslationRow {
+  unit_id: string
+  locale: string
+  text: string
+  plural: PluralMap | null
+  status: TranslationStatus
+  note: string
+  origin: 'human' | 'import' | 'ai'
+  updated_at: Date
+}
+
+/** What list_units asks for. */
+export interface UnitPageQuery {
+  workspaceId: string
+  locale: string
+  projectId?: string | undefined
+  status: UnitFilter
+  limit: number
+  offset: number
+}
+
+type PageRow = UnitListRow & { [K in keyof UnitTranslationRow as `t_${K}`]: UnitTranslationRow[K] | null }
+
+const UNIT_COLUMNS = sql`u.id, u.source_text, u.source_plural, u.description, u.max_length, u.tags, u.created_at, u.updated_at`
+const TRANSLATION_COLUMNS = sql`t.unit_id AS t_unit_id, t.locale AS t_locale, t.text AS t_text, t.plural AS t_plural, t.status AS t_status, t.note AS t_note, t.origin AS t_origin, t.updated_at AS t_updated_at`
+
+/** True when some active key (of the project, when given) points at the unit: the units a listing shows. */
+function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
+  return projectId
+    ? sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL AND k.project_id = ${projectId})`
+    : sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL)`
+}
+
+/**
+ * A page of the workspace's units in use (of the project, when given) with their translation in the locale, in
+ * unit id order: stable across pages, and each filter walks one index range (translations_locale_status_unit_idx
+ * or units_workspace_id_idx), so early pages stay cheap at a million units. `hasMore` says a next page exists.
+ */
+export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Promise<{ units: { unit: UnitListRow; translation: UnitTranslationRow | null }[]; hasMore: boolean }> {
+  // One row past the page tells whether another page follows, without counting a million rows.
+  const take = q.limit + 1
+  const offset = sql`${String(q.offset)}::bigint`
+  let query: RawBuilder<PageRow>
+  if (q.status === 'any' || q.status === 'missing') {
+    const missing = q.status === 'missing' ? sql`AND t.unit_id IS NULL` : sql``
+    query = sql<PageRow>`
+      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
+      FROM units u LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
+      WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
+      ORDER BY u.id LIMIT ${take} OFFSET ${offset}`
+  } else {
+    query = sql<PageRow>`
+      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
+      FROM translations t JOIN units u ON u.id = t.unit_id
+      WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
+      ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}`
+  }
+  const { rows } = await query.execute(db)
+  return { units: rows.slice(0, q.limit).map(splitRow), hasMore: rows.length > q.limit }
+}
+
+function splitRow(r: PageRow): { unit: UnitListRow; translation: UnitTranslationRow | null } {
+  const unit: UnitListRow = {
+    id: r.id, source_text: r.source_text, source_plural: r.source_plural, description: r.description,
+    max_length: r.max_length, tags: r.tags, created_at: r.created_at, updated_at: r.updated_at,
+  }
+  if (r.t_unit_id === null) return { unit, translation: null }
+  return {
+    unit,
+    translation: {
+      unit_id: r.t_unit_id, locale: r.t_locale!, text: r.t_text!, plural: r.t_plural, status: r.t_status!,
+      note: r.t_note!, origin: r.t_origin!, updated_at: r.t_updated_at!,
+    },
+  }
+}
+
+/** The given units of the workspace with their translation in the locale (when given), in no particular order. */
+export async function unitsWithTranslation(db: Kysely<Database>, workspaceId: string, unitIds: readonly string[], locale: string | undefined): Promise<{ unit: UnitListRow; translation: UnitTranslationRow | null }[]> {
+  if (unitIds.length === 0) return []
+  const join = locale ? sql`LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${locale}` : sql`LEFT JOIN translations t ON false`
+  const { rows } = await sql<PageRow>`
+    SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
+    FROM units u ${join}
+    WHERE u.workspace_id = ${workspaceId} AND u.id IN (${sql.join(unitIds.map((id) => sql`${id}::uuid`))})`.execute(db)
+  return rows.map(splitRow)
+}
+
+/** A key as unit listings show it: where it sits and its name. */
+export interface UnitKeyRow {
+  unit_id: string
+  id: string
+  name: string
+  context: string
+  project_id: string
+  project_slug: string
+  file_id: string
+  file_pattern: string
+}
+
+/**
+ * The first `perUnit` active keys (by name) of each unit, of the project when given, and how many there are:
+ * a unit like "OK" may sit behind thousands of keys, and a listing needs a few names, not all of them.
+ */
+export async function activeKeysOfUnits(db: Kysely<Database>, unitIds: readonly string[], projectId: string | undefined, perUnit: number): Promise<Map<string, { count: number; keys: UnitKeyRow[] }>> {
+  const out = new Map<string, { count: number; keys: UnitKeyRow[] }>()
+  if (unitIds.length === 0) return out
+  const ofProject = projectId ? sql`AND k.project_id = ${projectId}` : sql``
+  const { rows } = await sql<UnitKeyRow & { n: string | number }>`
+    SELECT x.unit_id, x.id, x.name, x.context, x.project_id, p.slug AS project_slug, x.file_id, f.pattern AS file_pattern, x.n
+    FROM (
+      SELECT k.unit_id, k.id, k.name, k.context, k.project_id, k.file_id,
+        row_number() OVER (PARTITION BY k.unit_id ORDER BY k.name, k.context, k.id) AS rn,
+        count(*) OVER (PARTITION BY k.unit_id) AS n
+      FROM keys k
+      WHERE k.unit_id IN (${sql.join(unitIds.map((id) => sql`${id}::uuid`))}) AND k.removed_at IS NULL ${ofProject}
+    ) x
+    JOIN projects p ON p.id = x.project_id
+    JOIN files f ON f.id = x.file_id
+    WHERE x.rn <= ${perUnit}
+    ORDER BY x.unit_id, x.rn`.execute(db)
+  for (const { n, ...key } of rows) {
+    const entry = out.get(key.unit_id) ?? { count: Number(n), keys: [] }
+    entry.keys.push(key)
+    out.set(key.unit_id, entry)
+  }
+  return out
+}
+
+/** Where a search candidate matched. */
+export type SearchField = 'source' | 'key' | 'translation'
+
+/** A text that matched a search, and the unit it belongs to; `similarity` is set on fuzzy candidates. */
+export interface SearchCandidate {
+  field: SearchField
+  unit_id: string
+  text: string
+  similarity?: number
+}
+
+/** What search_units asks of the database. */
+export interface SearchQuery {
+  workspaceId: string
+  query: string
+  /** Translations in this locale are searched too. */
+  locale?: string | undefined
+  /** Most candidates per kind of match and field; a query that matches more is ranked within these. */
+  cap: number
+}
+
+/** A LIKE pattern matching `text` literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Shortest query whose substring match the trigram index can serve (pg_trgm indexes three-character grams). */
+const TRIGRAM = 3
+
+/**
+ * The fast path of search_units: exact, prefix, whole-word (full text, 'simple' config) and substring matches over
+ * the source texts and translations (with a locale) of units in use, and active key names. Every arm is served by a GIN index (pg_trgm or
+ * tsvector) and capped without ORDER BY, so a query that matches half the workspace still returns at once; exact
+ * and prefix arms run apart so the best matches are never crowded out by the cap on substring ones.
+ */
+export async function searchCandidates(db: Kysely<Database>, q: SearchQuery): Promise<SearchCandidate[]> {
+  const exact = literal(q.query)
+  const prefix = `${exact}%`
+  const substring = `%${exact}%`
+  const long = q.query.length >= TRIGRAM
+  const arms: RawBuilder<unknown>[] = []
+  const source = (where: RawBuilder<unknown>) => sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${where} AND ${inUse(sql.ref('u.id'), undefined)} LIMIT ${q.cap})`
+  const key = (where: RawBuilder<unknown>) => sql`(SELECT 'key' AS field, k.unit_id, k.name AS text FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${where} LIMIT ${q.cap})`
+  const translation = (where: RawBuilder<unknown>) => sql`(SELECT 'translation' AS field, t.unit_id, t.text FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${where} AND ${inUse(sql.ref('t.unit_id'), undefined)} LIMIT ${q.cap})`
+  arms.push(source(sql`u.source_text ILIKE ${exact}`), source(sql`u.source_text ILIKE ${prefix}`))
+  arms.push(source(long
+    ? sql`(u.source_text ILIKE ${substring} OR to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query}))`
+    : sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
+  arms.push(key(sql`k.name ILIKE ${exact}`), key(sql`k.name ILIKE ${prefix}`))
+  if (long) arms.push(key(sql`k.name ILIKE ${substring}`))
+  if (q.locale) {
+    arms.push(translation(sql`t.text ILIKE ${exact}`), translation(sql`t.text ILIKE ${prefix}`))
+    if (long) arms.push(translation(sql`t.text ILIKE ${substring}`))
+  }
+  const { rows } = await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(db)
+  return rows
+}
+
+/** Word similarity a fuzzy candidate needs (pg_trgm's `<%`); pg_trgm's default 0.6 misses one-letter typos in short words. */
+const FUZZY_THRESHOLD = 0.5
+
+/**
+ * The fuzzy fallback of search_units: texts holding a stretch similar to the query (pg_trgm word similarity), best
+ * first. Runs under a statement timeout in its own transaction so a query that would scan long is cut rather than
+ * left to hog the database; answers null when cut.
+ */
+export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidate[] | null> {
+  const arms = [
+    sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text, word_similarity(${q.query}, u.source_text) AS similarity
+        FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${q.query} <% u.source_text AND ${inUse(sql.ref('u.id'), undefined)} ORDER BY similarity DESC LIMIT ${q.cap})`,
+    sql`(SELECT 'key' AS field, k.unit_id, k.name AS text, word_similarity(${q.query}, k.name) AS similarity
+        FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${q.query} <% k.name ORDER BY similarity DESC LIMIT ${q.cap})`,
+  ]
+  if (q.locale) {
+    arms.push(sql`(SELECT 'translation' AS field, t.unit_id, t.text, word_similarity(${q.query}, t.text) AS similarity
+        FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND ${q.query} <% t.text AND ${inUse(sql.ref('t.unit_id'), undefined)} ORDER BY similarity DESC LIMIT ${q.cap})`)
+  }
+  try {
+    return await db.transaction().execute(async (tx) => {
+      // SET LOCAL takes no bind parameters; set_config(..., true) is the same, scoped to this transaction.
+      await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`.execute(tx)
+      const { rows } = await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(tx)
+      return rows.map((r) => ({ ...r, similarity: Number(r.similarity) }))
+    })
+  } catch (err) {
+    if (isQueryCanceled(err)) return null
+    throw err
+  }
+}
+
+/** True for PostgreSQL's query_canceled (57014), which statement_timeout raises; the same for postgres.js and PGlite. */
+function isQueryCanceled(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '57014'
+}
+
+/** Workspace-wide counts for get_stats: projects, units in use, active keys. */
+export async function workspaceCounts(db: Kysely<Database>, workspaceId: string): Promise<{ projects: number; units: number; keys: number }> {
+  const { rows } = await sql<{ projects: string | number; units: string | number; keys: string | number }>`
+    SELECT (SELECT count(*) FROM projects WHERE workspace_id = ${workspaceId}) AS projects,
+           count(DISTINCT unit_id) AS units, count(*) AS keys
+    FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL`.execute(db)
+  const r = rows[0]!
+  return { projects: Number(r.projects), units: Number(r.units), keys: Number(r.keys) }
+}
+
+/** Per project: active keys and the units they point at. */
+export async function projectSizes(db: Kysely<Database>, workspaceId: string): Promise<Map<string, { keys: number; units: number }>> {
+  const { rows } = await sql<{ project_id: string; keys: string | number; units: string | number }>`
+    SELECT project_id, count(*) AS keys, count(DISTINCT unit_id) AS units
+    FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL GROUP BY project_id`.execute(db)
+  return new Map(rows.map((r) => [r.project_id, { keys: Number(r.keys), units: Number(r.units) }]))
+}
+
+/** Per project, locale and status: how many of the project's units in use have a translation in that status. */
+export async function projectCoverage(db: Kysely<Database>, workspaceId: string): Promise<{ project_id: string; locale: string; status: TranslationStatus; units: number }[]> {
+  const { rows } = await sql<{ project_id: string; locale: string; status: TranslationStatus; units: string | number }>`
+    SELECT pu.project_id, t.locale, t.status, count(*) AS units
+    FROM (SELECT DISTINCT project_id, unit_id FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL) pu
+    JOIN translations t ON t.unit_id = pu.unit_id
+    GROUP BY pu.project_id, t.locale, t.status`.execute(db)
+  return rows.map((r) => ({ ...r, units: Number(r.units) }))
+}
