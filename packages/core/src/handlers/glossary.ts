@@ -40,6 +40,7 @@ const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}...`
 /** A workspace-wide limit reached: invalid_input, the spec's only code for a refused input. */
 const overLimit = (path: string, message: string) => fail('invalid_input', message, { issues: [{ path, message }] })
 
+/** Handlers of the glossary and rule ops (spec § Glossary and rule ops). */
 export const glossaryHandlers = {
   list_glossary: (async (ctx) => {
     const rows = await listGlossaryTerms(ctx.db, ctx.workspaceId)

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 // Frozen history: never import schema.ts here.
+/** Adds glossary_terms and rules. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('glossary_terms')
@@ -29,6 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('rules_workspace_created_idx').on('rules').columns(['workspace_id', 'created_at', 'id']).execute()
 }
 
+/** Drops glossary_terms and rules. */
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('rules').execute()
   await db.schema.dropTable('glossary_terms').execute()
