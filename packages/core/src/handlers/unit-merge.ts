@@ -6,7 +6,7 @@ import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/unit.js'
 import { fail } from '../errors.js'
 import { historyActor } from '../services/history.js'
-import { unitHash } from '../services/unit-hash.js'
+import { splitHash } from '../services/split-hash.js'
 import type { Handler } from './types.js'
 import { requireUnit, requireUnits, unitView } from './unit-view.js'
 
@@ -17,12 +17,6 @@ function better(a: Translation, b: Translation): Translation {
   if (TRUST[a.status] !== TRUST[b.status]) return TRUST[a.status] > TRUST[b.status] ? a : b
   return new Date(a.updated_at).getTime() >= new Date(b.updated_at).getTime() ? a : b
 }
-
-/**
- * The source hash of a split key's own unit. Units are unique by source hash, so the copy of a shared
- * unit is salted with the key id: it coexists with the unit it came from and never absorbs a pushed twin.
- */
-export const splitHash = (keyId: string, text: string, plural: Record<string, string> | null) => `split:${keyId}:${unitHash(text, plural)}`
 
 /** A fresh split unit for the key; a keyless leftover of an earlier split of the same key is replaced. */
 async function createSplitUnit(ctx: AuthedContext, keyId: string, unit: Unit): Promise<string> {
