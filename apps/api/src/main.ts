@@ -28,7 +28,7 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize }).start()
+  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }

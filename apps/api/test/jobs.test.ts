@@ -19,15 +19,17 @@ forEachBackend('translate jobs', (env) => {
     }
     await call('create_project', { name: 'App', target_locales: ['de', 'ru'] })
     const pushed = await call('push_file', { project: 'app', path: 'en.json', content: '{\n  "hello": "Hello, {name}!",\n  "files": "{count, plural, one {# file} other {# files}}",\n  "bye": "Goodbye"\n}\n' })
-    expect(pushed.body.job_id).toBeTruthy()
+    expect(pushed.body.job_ids).toHaveLength(2)
     await runner.idle()
-    const job = (await call('get_job', { job: pushed.body.job_id })).body
-    expect(job).toMatchObject({ type: 'translate', status: 'succeeded', output: { translated: 6, failed: 0, provider: 'pseudo', pseudo: true } })
+    for (const id of pushed.body.job_ids) {
+      const job = (await call('get_job', { job: id })).body
+      expect(job).toMatchObject({ type: 'translate', status: 'succeeded', output: { translated: 3, failed: 0, provider: 'pseudo', pseudo: true } })
+    }
     const de = JSON.parse((await call('pull_file', { project: 'app', path: 'de.json', locale: 'de' })).body.content)
     expect(de.hello).toContain('{name}')
     expect(de.hello).not.toBe('Hello, {name}!')
     expect(de.bye).toMatch(/^\[.*\]$/)
-    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', '=', pushed.body.job_id).execute()
+    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', 'in', pushed.body.job_ids).execute()
     expect(history).toHaveLength(6)
     expect(history.every((h) => h.actor_type === 'ai' && h.surface === 'ai')).toBe(true)
     const usage = await env.conn().db.selectFrom('usage_counters').selectAll().where('workspace_id', '=', ws.workspaceId).execute()

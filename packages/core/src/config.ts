@@ -11,6 +11,8 @@ export interface Config {
   workerConcurrency: number
   /** Strings per AI request. */
   batchSize: number
+  /** AI requests one job keeps in flight. */
+  aiConcurrency: number
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -29,6 +31,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     bootstrapKey: env.TOLK_BOOTSTRAP_KEY || undefined,
     workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
     batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
+    aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),
   }
 }
 

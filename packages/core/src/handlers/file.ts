@@ -50,7 +50,7 @@ export const fileHandlers = {
     const format = resolveFormat(input.format, input.path, input.content)
     const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], isMultiLocale(format)) ?? sourceLocale
     const result = await storePush(ctx, { project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite })
-    const out = { file: result.file, counts: result.counts, job_id: result.job_id, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50) }
+    const out = { file: result.file, counts: result.counts, job_id: result.job_id, job_ids: result.job_ids, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50) }
     if (input.dry_run) ctx.rollbackWith(out)
     if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
     else ctx.quiet()

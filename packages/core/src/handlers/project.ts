@@ -37,7 +37,8 @@ export const projectHandlers = {
     ctx.activity({ summary: `updated project ${row.slug}: ${Object.keys(patch).join(', ') || 'no changes'}`, target: row.id, projectId: row.id })
     // spec § update_project: adding a locale with auto_translate on queues translation of every existing string into it.
     const added = row.target_locales.filter((l) => !project.target_locales.includes(l))
-    const jobId = row.auto_translate && added.length > 0 ? await queueJob(ctx, 'translate', { project_id: row.id, locales: added, reason: 'locale_added' }) : null
-    return { ...projectOut(row), job_id: jobId }
+    const jobIds: string[] = []
+    if (row.auto_translate) for (const locale of added) jobIds.push(await queueJob(ctx, 'translate', { project_id: row.id, locales: [locale], reason: 'locale_added' }))
+    return { ...projectOut(row), job_id: jobIds[0] ?? null, job_ids: jobIds }
   }) satisfies Handler<typeof c.updateProject>,
 }

@@ -12,6 +12,8 @@ export interface JobDeps {
   clock?: () => Date
   /** A running job silent this long is taken over (default STALE_AFTER_MS). */
   staleAfterMs?: number
+  /** AI requests a job keeps in flight at once (default 4). */
+  aiConcurrency?: number
 }
 
 /** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
@@ -48,8 +50,10 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
   for (const locale of payload.locales) {
     const work = await findWork(deps.db, job, locale)
     const total = work.length
-    for (let i = 0; i < work.length; i += deps.batchSize) {
-      const candidates = work.slice(i, i + deps.batchSize)
+    const batches: WorkUnit[][] = []
+    for (let i = 0; i < work.length; i += deps.batchSize) batches.push(work.slice(i, i + deps.batchSize))
+    // A few requests in flight at once: a job's wall time is bounded by the model's latency, not by CPU.
+    await inPool(batches, deps.aiConcurrency ?? 4, async (candidates) => {
       // Another job may be translating some of these right now: it will write them; this job skips them.
       const held = await leaseUnits(deps.db, job.id, locale, candidates.map((u) => u.id), LEASE_MS)
       // A job that held these units before us may have finished them since this job listed its work.
@@ -77,7 +81,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))
       done += candidates.length
       await heartbeatJob(deps.db, job.id, { locale, done, total_in_locale: total })
-    }
+    })
   }
   return out
 }
@@ -152,4 +156,22 @@ function addUsage(total: TokenUsage, add: TokenUsage): void {
 /** The billing month of a moment: YYYY-MM in UTC. */
 export function monthOf(d: Date): string {
   return d.toISOString().slice(0, 7)
+}
+
+/** Runs `fn` over `items` with at most `size` at once; the first failure rejects after the others settle. */
+async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const errors: unknown[] = []
+  const lane = async () => {
+    while (next < items.length && errors.length === 0) {
+      const item = items[next++]!
+      try {
+        await fn(item)
+      } catch (err) {
+        errors.push(err)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane))
+  if (errors.length > 0) throw errors[0]
 }

@@ -78,13 +78,15 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     await upsertSnapshot(ctx.db, { workspace_id: ctx.workspaceId, file_id: file.id, locale: snapshotLocale, path: req.path, content: req.content, content_hash: hash, encoding: req.encoding })
   }
 
-  let jobId: string | null = null
+  // One job per locale, so a fleet of workers translates the locales side by side.
   const targets = req.project.target_locales.filter((l) => l !== req.sourceLocale)
-  if (newUnits && req.project.auto_translate && targets.length > 0) {
-    jobId = await queueJob(ctx, 'translate', { project_id: req.project.id, locales: targets, reason: 'push' })
+  const jobIds: string[] = []
+  if (newUnits && req.project.auto_translate) {
+    for (const locale of targets) jobIds.push(await queueJob(ctx, 'translate', { project_id: req.project.id, locales: [locale], reason: 'push' }))
   }
+  const jobId = jobIds[0] ?? null
   const changed = counts.keys_added + counts.keys_updated + counts.keys_removed + counts.translations_imported > 0 || !previous || previous.content_hash !== hash
-  return { file: { id: file.id, pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, changed, issues: parsed.issues }
+  return { file: { id: file.id, pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }
 }
 
 /** Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units. */
