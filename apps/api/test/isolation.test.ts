@@ -13,6 +13,7 @@ interface Other {
   /** The unit and the key (a string key, not an API key) of B's pushed en.json. */
   unitId: string
   stringKeyId: string
+  jobId: string
   caller: Caller
 }
 
@@ -33,9 +34,6 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
   detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
   list_formats: { input: () => ({}), expect: 'own' },
-  list_units: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
-  search_units: { input: () => ({ query: 'Secret hello', locale: 'de' }), expect: 'own' },
-  get_stats: { input: () => ({}), expect: 'own' },
   list_glossary: { input: () => ({}), expect: 'own' },
   // Merging into B's "Hush" would leak "Secret Hush" and change B's snapshot.
   upsert_glossary_term: { input: () => ({ term: 'Hush', translations: { fr: 'chut' } }), expect: 'own' },
@@ -43,6 +41,11 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   list_rules: { input: () => ({}), expect: 'own' },
   add_rule: { input: () => ({ body: 'Be terse.', locale: 'de' }), expect: 'own' },
   update_rule: { input: (b) => ({ rule: b.ruleId, active: false }), expect: 'not_found' },
+  list_units: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
+  search_units: { input: () => ({ query: 'Secret hello', locale: 'de' }), expect: 'own' },
+  get_stats: { input: () => ({}), expect: 'own' },
+  get_job: { input: (b) => ({ job: b.jobId }), expect: 'not_found' },
+  list_jobs: { input: () => ({}), expect: 'own' },
   get_unit: { input: (b) => ({ unit: b.unitId }), expect: 'not_found' },
   update_unit: { input: (b) => ({ unit: b.unitId, description: 'hijacked' }), expect: 'not_found' },
   set_translation: { input: (b) => ({ unit: b.unitId, locale: 'de', text: 'hijacked' }), expect: 'not_found' },
@@ -62,11 +65,12 @@ forEachBackend('workspace isolation', (env) => {
     const ws = await env.workspace()
     const project = (await ws.call('create_project', { name: 'Secret', slug: 'secret', target_locales: ['de'] })).body
     const key = (await ws.call('create_api_key', { name: 'b-key' })).body
-    expect((await ws.call('push_file', { project: 'secret', path: 'en.json', content: '{"hello": "Secret hello"}' })).status).toBe(200)
+    const pushed = await ws.call('push_file', { project: 'secret', path: 'en.json', content: '{"hello": "Secret hello"}' })
+    expect(pushed.status).toBe(200)
     expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
     const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
     const stringKey = await env.conn().db.selectFrom('keys').select(['id', 'unit_id']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, caller: ws }
+    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
   }
 
   async function snapshot(b: Other) {

@@ -1,13 +1,50 @@
 // Jobs in the embedded default: a source push gets translated with no other command; machine output never
 // replaces an imported, reviewed or approved translation; get_job and list_jobs report what happened.
-import { createPseudoProvider } from '@tolk/ai'
+import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { InProcessRunner, runJob } from '@tolk/core'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
 
 forEachBackend('translate jobs', (env) => {
   const deps = () => ({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 3 })
+  let fake: FakeAnthropic
+  beforeAll(async () => {
+    fake = await startFakeAnthropic()
+  })
+  afterAll(() => fake.close())
+
+  test('prompts carry the product context, project description, glossary and active rules as they are when the batch is built', async () => {
+    const ws = await env.workspace()
+    await ws.call('update_workspace', { product_context: 'Tolk Bank: a friendly banking app for teenagers.' })
+    await ws.call('create_project', { name: 'App', description: 'The iPhone app; short labels.', target_locales: ['de'], auto_translate: true })
+    await ws.call('upsert_glossary_term', { term: 'Tolk Bank', do_not_translate: true })
+    await ws.call('upsert_glossary_term', { term: 'savings pot', translations: { de: 'Sparbeutel' } })
+    await ws.call('upsert_glossary_term', { term: 'unused term', translations: { de: 'nie' } })
+    await ws.call('add_rule', { body: 'Use the informal du.', locale: 'de' })
+    const rule = (await ws.call('add_rule', { body: 'Never use exclamation marks.' })).body
+    await ws.call('add_rule', { body: 'Use vous.', locale: 'fr' })
+    const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url })
+    const push = async (content: string) => (await ws.call('push_file', { project: 'app', path: 'en.json', content })).body.job_id as string
+    fake.reset()
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10 }, await push('{"a": "Open your savings pot in Tolk Bank"}'))).toBe('succeeded')
+    const system = JSON.stringify(fake.requests[0]!.body.system)
+    for (const text of ['Tolk Bank: a friendly banking app', 'The iPhone app; short labels.', 'Sparbeutel', 'Use the informal du.', 'Never use exclamation marks.']) expect(system).toContain(text)
+    expect(system).not.toContain('Use vous.')
+    expect(system).not.toContain('unused term')
+    expect(fake.requests[0]!.body.system!.some((b) => b.cache_control)).toBe(true)
+    // Changes apply to prompts built after them.
+    await ws.call('update_rule', { rule: rule.id, active: false })
+    fake.reset()
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10 }, await push('{"a": "Open your savings pot in Tolk Bank", "b": "Close the savings pot"}'))).toBe('succeeded')
+    expect(JSON.stringify(fake.requests[0]!.body.system)).not.toContain('Never use exclamation marks.')
+    // The fake model ignores the glossary: its output fails the check, is retried once, and is not stored.
+    const job = (await ws.call('list_jobs')).body.jobs[0]
+    expect(job.output).toMatchObject({ provider: 'anthropic', translated: 0, failed: 1 })
+    expect(job.errors[0].reason).toContain('Sparbeutel')
+    expect(job.output.usage.requests).toBe(2)
+  })
 
   test('a source push with auto_translate is translated by the in-process runner with no other command', async () => {
     const runner = new InProcessRunner(deps(), 60_000)

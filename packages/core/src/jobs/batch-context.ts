@@ -1,7 +1,8 @@
-import type { GlossaryTerm } from '@tolk/ai'
+import { hasTermInSource, type GlossaryTerm } from '@tolk/ai'
 import type { Database, Kysely } from '@tolk/db'
+import { loadPromptContext } from '../services/prompt-context.js'
 
-/** What a prompt for one project and locale needs besides the strings (spec rules 4 and 5). */
+/** What a prompt for one batch needs besides the strings (spec rules 4 and 5). */
 export interface BatchContext {
   sourceLocale: string
   productContext: string
@@ -10,15 +11,14 @@ export interface BatchContext {
   rules: string[]
 }
 
-/** Loads the workspace product context and the project description, read fresh for every batch. */
-export async function loadBatchContext(db: Kysely<Database>, workspaceId: string, projectId: string, _locale: string): Promise<BatchContext> {
-  const ws = await db.selectFrom('workspaces').select(['source_locale', 'product_context']).where('id', '=', workspaceId).executeTakeFirstOrThrow()
-  const project = await db.selectFrom('projects').select('description').where('id', '=', projectId).executeTakeFirst()
-  return {
-    sourceLocale: ws.source_locale,
-    productContext: ws.product_context,
-    ...(project?.description ? { projectDescription: project.description } : {}),
-    glossary: [],
-    rules: [],
-  }
+/**
+ * Loads the product context, project description, glossary and active rules, read fresh for every batch so
+ * a change applies to prompts built after it. Only glossary terms that occur in the batch's source texts are
+ * sent: every term applies (spec rule 5), and a term absent from the batch has nothing to apply to.
+ */
+export async function loadBatchContext(db: Kysely<Database>, workspaceId: string, projectId: string, locale: string, sourceTexts: readonly string[]): Promise<BatchContext> {
+  const ws = await db.selectFrom('workspaces').select('source_locale').where('id', '=', workspaceId).executeTakeFirstOrThrow()
+  const ctx = await loadPromptContext(db, workspaceId, projectId, locale)
+  const glossary = ctx.glossary.filter((g) => sourceTexts.some((t) => hasTermInSource(t, g.term, ws.source_locale)))
+  return { sourceLocale: ws.source_locale, ...ctx, glossary }
 }

@@ -61,7 +61,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
       out.leased_elsewhere += candidates.length - batch.length
       for (const group of groupByProject(batch)) {
-        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale)
+        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]))
         const result = await deps.ai.translateBatch({
           sourceLocale: context.sourceLocale,
           targetLocale: locale,
