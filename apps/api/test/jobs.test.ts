@@ -41,7 +41,7 @@ forEachBackend('translate jobs', (env) => {
     expect(JSON.stringify(fake.requests[0]!.body.system)).not.toContain('Never use exclamation marks.')
     // The fake model ignores the glossary: its output fails the check, is retried once, and is not stored.
     const job = (await ws.call('list_jobs')).body.jobs[0]
-    expect(job.output).toMatchObject({ provider: 'anthropic', translated: 0, failed: 1 })
+    expect(job.output).toMatchObject({ provider: 'anthropic', translated: 0, failed: 2 })
     expect(job.errors[0].reason).toContain('Sparbeutel')
     expect(job.output.usage.requests).toBe(2)
   })
