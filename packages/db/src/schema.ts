@@ -223,6 +223,13 @@ export interface TranslateLeasesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>
 }
 
+/** Source hashes of merged units, resolving to the unit they were merged into. */
+export interface UnitAliasesTable {
+  workspace_id: string
+  source_hash: string
+  unit_id: string
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -240,6 +247,7 @@ export interface Database {
   rules: RulesTable
   usage_counters: UsageCountersTable
   translate_leases: TranslateLeasesTable
+  unit_aliases: UnitAliasesTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>

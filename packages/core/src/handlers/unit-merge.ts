@@ -1,5 +1,5 @@
 import {
-  copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
+  aliasUnits, copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
   translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type Unit,
 } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
@@ -52,6 +52,8 @@ export const mergeHandlers = {
       unit_id: kept.id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, before: null,
     })), historyActor(ctx))
     const keysMoved = await pointKeysAt(ctx.db, kept.id, { unitIds: merged })
+    // The next push that still says a merged text must land on the kept unit, not recreate the merged one.
+    await aliasUnits(ctx.db, ctx.workspaceId, merged, kept.id)
     await deleteUnits(ctx.db, merged)
     ctx.activity({ summary: `merged ${merged.length} unit(s) into unit ${kept.id}: ${keysMoved} key(s) moved, ${fill.size} locale(s) filled`, target: kept.id })
     return { unit: await unitView(ctx.db, kept), merged: merged.length, keys_moved: keysMoved }

@@ -12,6 +12,7 @@ import { historyActor } from './history.js'
 import { isTranslatable, keyId, sameText, sourceOf, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { patternFromPath } from './locale-path.js'
+import { splitHash } from './split-hash.js'
 import { unitHash } from './unit-hash.js'
 
 /** What push_file reports (spec § push_file output). */
@@ -108,12 +109,16 @@ async function syncKeys(ctx: AuthedContext, req: PushRequest, file: File, entrie
   const createdUnits = new Set(missing.map((h) => unitIds.get(h)!))
 
   const existing = new Map((await keysOfFile(ctx.db, file.id)).map((k) => [keyId(k.name, k.context), k]))
+  const splitUnits = await splitUnitsOf(ctx, [...existing.values()].filter((k) => { const w = byId.get(keyId(k.name, k.context)); return w && unitIds.get(w.hash) !== k.unit_id }))
   const inserts: NewKeyRow[] = []
   const updates: KeyChange[] = []
   const moved: { from: string; to: string }[] = []
   let landedOnNew = false
   for (const [id, w] of byId) {
-    const unitId = unitIds.get(w.hash)!
+    const key0 = existing.get(id)
+    // A key split off with split_key keeps its own unit while its source text stays the same.
+    const ownSplit = key0 && splitUnits.get(key0.unit_id) === splitHash(key0.id, w.source.text, w.source.plural) ? key0.unit_id : undefined
+    const unitId = ownSplit ?? unitIds.get(w.hash)!
     const meta = w.entry.meta ?? null
     const comment = w.entry.comment ?? ''
     const key = existing.get(id)
@@ -168,6 +173,13 @@ async function carryTranslations(ctx: AuthedContext, moved: { from: string; to: 
     }
   }
   await writeTranslations(ctx.db, ctx.workspaceId, writes, historyActor(ctx))
+}
+
+/** Source hashes of the split units (hash starting `split:`) the given keys point at. */
+async function splitUnitsOf(ctx: AuthedContext, keys: { unit_id: string }[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map()
+  const rows = await ctx.db.selectFrom('units').select(['id', 'source_hash']).where('id', 'in', [...new Set(keys.map((k) => k.unit_id))]).where('source_hash', 'like', 'split:%').execute()
+  return new Map(rows.map((r) => [r.id, r.source_hash]))
 }
 
 async function localesOf(ctx: AuthedContext, unitIds: string[]): Promise<string[]> {

@@ -3,6 +3,8 @@ import * as m0001 from './2026_11_21_0001_init.js'
 import * as m0002 from './2026_11_21_0002_strings.js'
 import * as m0003 from './2026_11_22_0003_search.js'
 import * as m0004 from './2026_11_22_0004_glossary_rules.js'
+import * as m0005 from './2026_11_22_0005_usage.js'
+import * as m0006 from './2026_11_22_0006_unit_aliases.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0002_strings': m0002,
   '2026_11_22_0003_search': m0003,
   '2026_11_22_0004_glossary_rules': m0004,
+  '2026_11_22_0005_usage': m0005,
+  '2026_11_22_0006_unit_aliases': m0006,
 }

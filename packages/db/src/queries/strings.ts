@@ -16,8 +16,24 @@ export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, h
   for (const part of chunks([...new Set(hashes)], 10_000)) {
     const rows = await db.selectFrom('units').select(['id', 'source_hash']).where('workspace_id', '=', workspaceId).where('source_hash', 'in', part).execute()
     for (const r of rows) out.set(r.source_hash, r.id)
+    const unresolved = part.filter((h) => !out.has(h))
+    if (unresolved.length === 0) continue
+    const aliases = await db.selectFrom('unit_aliases').select(['unit_id', 'source_hash']).where('workspace_id', '=', workspaceId).where('source_hash', 'in', unresolved).execute()
+    for (const a of aliases) out.set(a.source_hash, a.unit_id)
   }
   return out
+}
+
+/** Makes the source texts of `fromIds` (and their own aliases) resolve to `toId` from now on. */
+export async function aliasUnits(db: Kysely<Database>, workspaceId: string, fromIds: readonly string[], toId: string): Promise<void> {
+  if (fromIds.length === 0) return
+  await db.updateTable('unit_aliases').set({ unit_id: toId }).where('workspace_id', '=', workspaceId).where('unit_id', 'in', fromIds).execute()
+  await db
+    .insertInto('unit_aliases')
+    .columns(['workspace_id', 'source_hash', 'unit_id'])
+    .expression((eb) => eb.selectFrom('units').select(['workspace_id', 'source_hash', eb.val(toId).as('unit_id')]).where('workspace_id', '=', workspaceId).where('id', 'in', fromIds))
+    .onConflict((oc) => oc.columns(['workspace_id', 'source_hash']).doUpdateSet({ unit_id: toId }))
+    .execute()
 }
 
 /** A unit to create: its source text, plural map and dedup hash. */
