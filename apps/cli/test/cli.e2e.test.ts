@@ -42,6 +42,13 @@ describe('the packed tarball', () => {
     expect(pkg.dependencies ?? {}).toEqual({})
     expect(pkg.bin).toEqual({ tolk: 'dist/tolk.js' })
   })
+
+  it('bundles no database code and stays small', () => {
+    const bundle = readFileSync(join(cli.prefix, 'node_modules/@tolk/cli/dist/tolk.js'), 'utf8')
+    expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(bundle.length).toBeLessThan(2 * 1024 * 1024)
+    for (const name of ['kysely', 'postgres.js', '@electric-sql/pglite', 'packages/db/']) expect(bundle).not.toContain(name)
+  })
 })
 
 describe('init, push, status and pull on real files', () => {
