@@ -1,6 +1,6 @@
 import {
   activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
-  type Database, type Kysely, type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
+  type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
 } from '@tolk/db'
 import type * as c from '../contract/search.js'
 import { requireProject, sourceLocaleOf } from './file.js'
@@ -26,9 +26,10 @@ const translationOut = (t: UnitTranslationRow) => ({
   unit_id: t.unit_id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, updated_at: iso(t.updated_at),
 })
 
+type UnitKeys = Awaited<ReturnType<typeof activeKeysOfUnits>>
+
 /** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
-async function unitCards(db: Kysely<Database>, rows: { unit: UnitListRow; translation: UnitTranslationRow | null }[], projectId: string | undefined) {
-  const keys = await activeKeysOfUnits(db, rows.map((r) => r.unit.id), projectId, KEYS_SHOWN)
+function unitCards(rows: { unit: UnitListRow; translation: UnitTranslationRow | null }[], keys: UnitKeys) {
   return rows.map(({ unit: u, translation }) => {
     const k = keys.get(u.id)
     return {
@@ -115,7 +116,7 @@ export const searchHandlers = {
     return {
       locale: input.locale, status: input.status, project: project ? { id: project.id, slug: project.slug } : null,
       limit: input.limit, offset: input.offset, next_offset: page.hasMore ? input.offset + input.limit : null,
-      units: await unitCards(ctx.db, page.units, project?.id),
+      units: unitCards(page.units, await activeKeysOfUnits(ctx.db, page.units.map((r) => r.unit.id), project?.id, KEYS_SHOWN)),
     }
   }) satisfies Handler<typeof c.listUnits>,
 
@@ -130,9 +131,11 @@ export const searchHandlers = {
       if (more) candidates.push(...more)
     }
     const ranked = rank(input.query, candidates).slice(0, input.limit)
-    const rows = new Map((await unitsWithTranslation(ctx.db, ctx.workspaceId, ranked.map((r) => r.unitId), input.locale)).map((r) => [r.unit.id, r]))
+    const ids = ranked.map((r) => r.unitId)
+    const [units, keys] = await Promise.all([unitsWithTranslation(ctx.db, ctx.workspaceId, ids, input.locale), activeKeysOfUnits(ctx.db, ids, undefined, KEYS_SHOWN)])
+    const rows = new Map(units.map((r) => [r.unit.id, r]))
     const found = ranked.filter((r) => rows.has(r.unitId))
-    const cards = await unitCards(ctx.db, found.map((r) => rows.get(r.unitId)!), undefined)
+    const cards = unitCards(found.map((r) => rows.get(r.unitId)!), keys)
     return {
       locale: input.locale ?? null,
       fuzzy,

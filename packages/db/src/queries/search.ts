@@ -172,29 +172,41 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** Shortest query whose substring match the trigram index can serve (pg_trgm indexes three-character grams). */
 const TRIGRAM = 3
 
+/** Characters of the source text that units_source_prefix_idx holds. */
+const PREFIX_INDEXED = 64
+
 /**
- * The fast path of search_units: exact, prefix, whole-word (full text, 'simple' config) and substring matches over
- * the source texts and translations (with a locale) of units in use, and active key names. Every arm is served by a GIN index (pg_trgm or
- * tsvector) and capped without ORDER BY, so a query that matches half the workspace still returns at once; exact
- * and prefix arms run apart so the best matches are never crowded out by the cap on substring ones.
+ * The fast path of search_units: exact and prefix, whole-word (full text, 'simple' config) and substring matches over
+ * the source texts and translations (with a locale) of units in use, and active key names. Each arm is capped without
+ * ranking, so a query that matches half the workspace still returns at once, and runs apart from the others so the
+ * best kinds are never crowded out by the cap on the loose ones:
+ * - source exact and prefix: a range of units_source_prefix_idx, in order, so exact matches come first;
+ * - all words in any order (queries of several words, or under three characters): the tsvector index;
+ * - substrings: the trigram index (or, for a common substring, a sequential scan the cap ends early).
  */
 export async function searchCandidates(db: Kysely<Database>, q: SearchQuery): Promise<SearchCandidate[]> {
-  const exact = literal(q.query)
-  const prefix = `${exact}%`
-  const substring = `%${exact}%`
+  const prefix = `${literal(q.query)}%`
+  const substring = `%${literal(q.query)}%`
   const long = q.query.length >= TRIGRAM
   const arms: RawBuilder<unknown>[] = []
-  const source = (where: RawBuilder<unknown>) => sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${where} AND ${inUse(sql.ref('u.id'), undefined)} LIMIT ${q.cap})`
+  const inUseUnit = inUse(sql.ref('u.id'), undefined)
+  const source = (where: RawBuilder<unknown>) => sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${where} AND ${inUseUnit} LIMIT ${q.cap})`
   const key = (where: RawBuilder<unknown>) => sql`(SELECT 'key' AS field, k.unit_id, k.name AS text FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${where} LIMIT ${q.cap})`
   const translation = (where: RawBuilder<unknown>) => sql`(SELECT 'translation' AS field, t.unit_id, t.text FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${where} AND ${inUse(sql.ref('t.unit_id'), undefined)} LIMIT ${q.cap})`
-  arms.push(source(sql`u.source_text ILIKE ${exact}`), source(sql`u.source_text ILIKE ${prefix}`))
-  arms.push(source(long
-    ? sql`(u.source_text ILIKE ${substring} OR to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query}))`
-    : sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
-  arms.push(key(sql`k.name ILIKE ${exact}`), key(sql`k.name ILIKE ${prefix}`))
+  // lower() of a constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's own
+  // (text_pattern_ops) order, so the scan stops after the cap instead of sorting every match.
+  const longer = q.query.length > PREFIX_INDEXED ? sql`AND u.source_text ILIKE ${prefix}` : sql``
+  arms.push(sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u
+    WHERE u.workspace_id = ${q.workspaceId} AND lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer} AND ${inUseUnit}
+    ORDER BY lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) USING ~<~ LIMIT ${q.cap})`)
+  // A one-word query's whole-word matches are among its substring matches; the full-text arm adds the
+  // any-order matches of several words (and whole words of queries too short for trigrams).
+  if (!long || /[^\p{L}\p{N}]/u.test(q.query.trim())) arms.push(source(sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
+  if (long) arms.push(source(sql`u.source_text ILIKE ${substring}`))
+  arms.push(key(sql`k.name ILIKE ${literal(q.query)}`), key(sql`k.name ILIKE ${prefix}`))
   if (long) arms.push(key(sql`k.name ILIKE ${substring}`))
   if (q.locale) {
-    arms.push(translation(sql`t.text ILIKE ${exact}`), translation(sql`t.text ILIKE ${prefix}`))
+    arms.push(translation(sql`t.text ILIKE ${prefix}`))
     if (long) arms.push(translation(sql`t.text ILIKE ${substring}`))
   }
   const { rows } = await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(db)
