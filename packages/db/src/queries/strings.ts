@@ -14,7 +14,12 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
 export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   for (const part of chunks([...new Set(hashes)], 10_000)) {
-    const rows = await db.selectFrom('units').select(['id', 'source_hash']).where('workspace_id', '=', workspaceId).where('source_hash', 'in', part).execute()
+    // A join with VALUES, not `IN ($2, ..., $10001)`: once the prepared statement goes generic, PostgreSQL compares
+    // every row with the whole parameter list (100,000 units x 10,000 hashes took minutes in bench/strings); a join
+    // hashes or probes the index, whichever plan it picks.
+    const { rows } = await sql<{ id: string; source_hash: string }>`
+      SELECT u.id, u.source_hash FROM units u JOIN (VALUES ${sql.join(part.map((h) => sql`(${h})`))}) AS v (hash) ON u.source_hash = v.hash
+      WHERE u.workspace_id = ${workspaceId}`.execute(db)
     for (const r of rows) out.set(r.source_hash, r.id)
     const unresolved = part.filter((h) => !out.has(h))
     if (unresolved.length === 0) continue
