@@ -140,6 +140,32 @@ forEachBackend('push_file and pull_file', (env) => {
     expect(JSON.parse((await pull(ws, p.slug, 'de.json', 'de')).content)).toEqual({ a: 'Einz' })
   })
 
+  test('a pull after an import that skipped a reviewed translation ships the reviewed text, not the skipped one', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['de'])
+    await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' })
+    await push(ws, p.slug, 'de.json', { content: '{"a": "Eins"}', encoding: 'utf-8' })
+    const unit = (await env.conn().db.selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()).unit_id
+    expect((await ws.call('set_translation', { unit, locale: 'de', text: 'Eins!' })).status).toBe(200)
+    const res = await push(ws, p.slug, 'de.json', { content: '{"a": "Einz"}', encoding: 'utf-8' })
+    expect(res.counts).toMatchObject({ translations_skipped: 1, skipped: { reviewed_differs: 1 } })
+    expect((await pull(ws, p.slug, 'de.json', 'de')).content).toBe('{"a": "Eins!"}')
+    const forced = await push(ws, p.slug, 'de.json', { content: '{"a": "Einz"}', encoding: 'utf-8' }, { overwrite: true })
+    expect(forced.counts.translations_imported).toBe(1)
+    expect((await pull(ws, p.slug, 'de.json', 'de')).content).toBe('{"a": "Einz"}')
+  })
+
+  test('a translation whose path spells its locale another way (locale_map: values-iw for he) joins the existing file', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['he'])
+    const source = await push(ws, p.slug, 'res/values/strings.xml', { content: '<resources>\n  <string name="hi">Hello</string>\n</resources>\n', encoding: 'utf-8' })
+    const iw = { content: '<resources>\n  <string name="hi">שלום</string>\n</resources>\n', encoding: 'utf-8' }
+    const res = await push(ws, p.slug, 'res/values-iw/strings.xml', iw, { locale: 'he' })
+    expect(res.file.pattern).toBe(source.file.pattern)
+    expect(res.counts.translations_imported).toBe(1)
+    expect((await pull(ws, p.slug, 'res/values-iw/strings.xml', 'he')).content).toBe(iw.content)
+  })
+
   test('dry_run reports the counts and changes nothing', async () => {
     const ws = await env.workspace()
     const p = await project(ws, ['de'])

@@ -26,3 +26,25 @@ export function detectEol(content: string): '\n' | '\r\n' {
 export function splitBom(content: string): { bom: string; body: string } {
   return content.startsWith(BOM) ? { bom: BOM, body: content.slice(1) } : { bom: '', body: content }
 }
+
+/** A lookup from character offset to 1-based line and column. */
+export type PositionOf = (offset: number) => { line: number; column: number }
+
+/** Maps offsets of `content` to line and column in O(log n) after one linear pass (the table is built on first use). */
+export function lineIndex(content: string): PositionOf {
+  let starts: number[] | undefined
+  return (offset) => {
+    if (!starts) {
+      starts = [0]
+      for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1)
+    }
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 }
+  }
+}

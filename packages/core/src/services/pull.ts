@@ -2,7 +2,7 @@ import { findSnapshot, keysOfFile, listFilesOfProject, translationsOf, type File
 import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
-import { keyId } from './entry-text.js'
+import { keyId, sameText, valueIn } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { localeOfPath, pathFromPattern } from './locale-path.js'
 
@@ -51,12 +51,18 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const removed = new Set(keys.filter((k) => k.removed_at !== null).map((k) => keyId(k.name, k.context)))
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
   const translations = new Map((await translationsOf(ctx.db, [...active.values()].map((k) => k.unit_id), locales)).map((t) => [`${t.unit_id}\u0000${t.locale}`, t]))
-  const pushedAt = new Date(template.pushed_at).getTime()
   const usable = (t: Translation | undefined) => t && (!req.approvedOnly || t.status === 'reviewed' || t.status === 'approved') ? t : undefined
-  const changedSincePush = (t: Translation) => new Date(t.updated_at).getTime() > pushedAt
   const isOwnTemplate = template.locale === req.locale
+  const pushedAt = new Date(template.pushed_at).getTime()
+  const changedSincePush = (t: Translation) => new Date(t.updated_at).getTime() > pushedAt
 
   const parsed = parse(format, template.content, { locale: multi ? req.sourceLocale : template.locale, sourceLocale: req.sourceLocale })
+  const texts = new Map<string, { text: string; plural: Record<string, string> | null }[]>()
+  for (const e of parsed.entries) {
+    const v = valueIn(e, template.locale, template.locale)
+    if (v) texts.set(keyId(e.key, e.context), [...(texts.get(keyId(e.key, e.context)) ?? []), v])
+  }
+  const copiesOf = (id: string) => texts.get(id) ?? []
   const entries: Entry[] = []
   const seen = new Set<string>()
   for (const entry of parsed.entries) {
@@ -74,7 +80,10 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
     }
     const t = usable(translations.get(`${key.unit_id}\u0000${req.locale}`))
     if (isOwnTemplate) {
-      if (t && changedSincePush(t)) entries.push(withText(entry, t))
+      // The copy keeps its bytes unless the translation changed after it was pushed, or a reviewed or approved
+      // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
+      const authoritative = t && (t.status === 'reviewed' || t.status === 'approved') && !copiesOf(id).some((c) => sameText(c, t))
+      if (t && (changedSincePush(t) || authoritative)) entries.push(withText(entry, t))
       else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing)
       else entries.push(entry)
     } else if (t) entries.push(withText(entry, t))
@@ -111,7 +120,10 @@ function mergeColumns(
   for (const locale of locales) {
     if (locale === req.sourceLocale) continue
     const t = usable(translations.get(`${key.unit_id}\u0000${locale}`))
-    if (t && (changedSincePush(t) || !values[locale])) values[locale] = { value: t.text, ...(t.plural ? { plural: t.plural as Record<string, string> } : {}) }
+    const held = values[locale]
+    const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
+    const authoritative = t && (t.status === 'reviewed' || t.status === 'approved') && differs
+    if (t && (!held || changedSincePush(t) || authoritative)) values[locale] = { value: t.text, ...(t.plural ? { plural: t.plural as Record<string, string> } : {}) }
     else if (!t && req.approvedOnly && values[locale]) delete values[locale]
   }
   return values

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
-  findFileByPattern, findSnapshot, insertFile, insertKeys, insertUnits, keysOfFile, markKeysRemoved,
+  findFileByPattern, findSnapshot, insertFile, insertKeys, listFilesOfProject, insertUnits, keysOfFile, markKeysRemoved,
   translationsOf, unitIdsByHash, updateFile, updateKeys, upsertSnapshot, writeTranslations,
   type File, type KeyChange, type NewKeyRow, type Project, type TranslationWrite,
 } from '@tolk/db'
@@ -11,7 +11,7 @@ import { queueJob } from '../jobs/queue.js'
 import { historyActor } from './history.js'
 import { isTranslatable, keyId, sameText, sourceOf, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
-import { patternFromPath } from './locale-path.js'
+import { localeOfPath, patternFromPath } from './locale-path.js'
 import { splitHash } from './split-hash.js'
 import { unitHash } from './unit-hash.js'
 
@@ -52,8 +52,14 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     })
   }
   const entries = parsed.entries.filter(isTranslatable)
-  const { pattern } = patternFromPath(req.path, req.locale, multi)
-  const file = (await findFileByPattern(ctx.db, req.project.id, pattern)) ??
+  const derived = patternFromPath(req.path, req.locale, multi)
+  // A translation whose path spells its locale another way (a CLI locale_map: values-iw for he) belongs to
+  // the existing file whose pattern matches the path.
+  const mapped = !derived.localeInPath && !multi && req.locale !== req.sourceLocale
+    ? (await listFilesOfProject(ctx.db, req.project.id)).find((f) => localeOfPath(f.pattern, req.path) !== undefined)
+    : undefined
+  const pattern = mapped?.pattern ?? derived.pattern
+  const file = mapped ?? (await findFileByPattern(ctx.db, req.project.id, pattern)) ??
     (await insertFile(ctx.db, { workspace_id: ctx.workspaceId, project_id: req.project.id, pattern, format: req.format, source_path: null }))
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,

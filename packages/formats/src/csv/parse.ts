@@ -4,7 +4,8 @@ import { restoreFormula, startsFormula } from './formula.js'
 import type { CsvLayout } from './layout.js'
 import { readLayout, sameLocale } from './layout.js'
 import type { CsvRow, CsvTable } from './table.js'
-import { isBlankRow, lineIndex, readTable } from './table.js'
+import { lineIndex } from '../text.js'
+import { isBlankRow, readTable } from './table.js'
 
 /** A data record with the entry it holds, as render needs both. */
 export interface CsvRecord {

@@ -2,7 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { neutralizeFormula, restoreFormula } from './formula.js'
 import { sameLocale } from './layout.js'
-import { pairEntries } from './pair.js'
+import { pairEntries } from '../pair.js'
 import { identity, readCsv } from './parse.js'
 import type { CsvCell, CsvDialect } from './table.js'
 

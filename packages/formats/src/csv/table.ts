@@ -1,6 +1,6 @@
 // A lenient CSV tokenizer that keeps the byte range of every cell, so render can rewrite one cell.
 import type { FormatIssue } from '../format.js'
-import { BOM } from '../text.js'
+import { BOM, lineIndex } from '../text.js'
 
 /** One cell: its raw range (quotes included), whether it was quoted, and its decoded text. */
 export interface CsvCell {
@@ -50,24 +50,6 @@ export function sniffDelimiter(body: string): string {
   return best
 }
 
-/** Maps offsets to 1-based line and column with a table of line starts, built once. */
-export function lineIndex(content: string): (offset: number) => { line: number; column: number } {
-  let starts: number[] | undefined
-  return (offset) => {
-    if (!starts) {
-      starts = [0]
-      for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1)
-    }
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 }
-  }
-}
 
 class DialectSwitch {
   constructor(readonly offset: number) {}

@@ -2,7 +2,7 @@
 import type { Entry, RenderOptions } from '../format.js'
 import { BOM } from '../text.js'
 import type { PropertiesStyle, PropertySlot } from './parse.js'
-import { pairEntries } from './pair.js'
+import { pairEntries } from '../pair.js'
 import { scanProperties } from './parse.js'
 
 interface Edit {

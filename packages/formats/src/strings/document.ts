@@ -2,6 +2,7 @@
  * Reads an Apple .strings file (OpenStep "strings file" grammar) into pairs that remember where
  * their key, value and comment sit, so the writer can replace one value and copy every other byte.
  */
+import { lineIndex } from '../text.js'
 import type { FormatIssue } from '../format.js'
 
 /** One `key = value;` pair with its offsets in the content. */
@@ -34,24 +35,8 @@ export interface StringsDocument {
 const UNQUOTED = /[A-Za-z0-9_$+/:.-]/
 const DECODE: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '"': '"', "'": "'", '\\': '\\' }
 
-/** Maps offsets to 1-based line and column with a table of line starts (no rescans). */
-export function positions(content: string): (offset: number) => { line: number; column: number } {
-  let starts: number[] | undefined
-  return (offset) => {
-    if (!starts) {
-      starts = [0]
-      for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1)
-    }
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if ((starts[mid] ?? 0) <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 }
-  }
-}
+/** Offset -> line/column lookup (the shared one of ../text.ts). */
+export const positions = lineIndex
 
 class Failure {
   constructor(readonly at: number, readonly message: string) {}

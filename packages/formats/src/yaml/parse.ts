@@ -1,4 +1,5 @@
 // Reads translation YAML into entries: the fast scanner when it can, the `yaml` package otherwise.
+import { lineIndex } from '../text.js'
 import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
 import { fastTree } from './fast.js'
 import { treeFromDocument } from './from-document.js'
@@ -11,23 +12,7 @@ export interface YamlRead {
   issues: FormatIssue[]
 }
 
-function lineOf(content: string): (offset: number) => { line: number; column: number } {
-  let starts: number[] | undefined
-  return (offset) => {
-    if (!starts) {
-      starts = [0]
-      for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1)
-    }
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 }
-  }
-}
+const lineOf = lineIndex
 
 function readTree(content: string): YTree {
   const fast = fastTree(content)

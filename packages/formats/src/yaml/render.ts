@@ -2,7 +2,7 @@
 import type { Entry, PluralCategory, RenderOptions } from '../format.js'
 import { PLURAL_ORDER, pluralCategories } from '../plural.js'
 import { detectEol } from '../text.js'
-import { pairEntries } from './pair.js'
+import { pairEntries } from '../pair.js'
 import { readYaml } from './parse.js'
 import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
 import type { YMap, YScalar } from './tree.js'

@@ -1,5 +1,5 @@
 // Matching given entries to the entries a template already has.
-import type { Entry } from '../format.js'
+import type { Entry } from './format.js'
 
 /** Template slots with the entry given for each (undefined: not given), and the entries the template lacks. */
 export interface Pairing {
