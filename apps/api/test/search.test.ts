@@ -188,7 +188,7 @@ forEachBackend('search_units', (env) => {
   }
 
   const search = async (ws: Caller, input: Record<string, unknown>) =>
-    (await ok(ws, 'search_units', input)) as { fuzzy: string; units: { source_text: string; match: string; score: number; translation?: { text: string } | null; matches: { field: string; kind: string; text: string }[] }[] }
+    (await ok(ws, 'search_units', input)) as { fuzzy: string; complete: boolean; units: { source_text: string; match: string; score: number; translation?: { text: string } | null; matches: { field: string; kind: string; text: string }[] }[] }
 
   test('ranks an exact match first, then prefix, whole word and substring matches, a source text before a key name', async () => {
     const ws = await searchFixture()
@@ -203,7 +203,7 @@ forEachBackend('search_units', (env) => {
     expect(body.units[3]!.matches).toEqual([{ field: 'key', kind: 'word', text: 'files.save_changes' }])
     const scores = body.units.map((u) => u.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
-    expect(body.fuzzy).toBe('not_needed')
+    expect(body).toMatchObject({ fuzzy: 'not_needed', complete: true })
   })
 
   test('matches key names, saying which key matched', async () => {

@@ -17,6 +17,8 @@ const SEARCH_CAP = 200
 const FUZZY_BELOW = 5
 /** Queries shorter than this get no fuzzy fallback: two letters are similar to nearly everything. */
 const FUZZY_MIN_LENGTH = 3
+/** Statement timeout of the trigram arms of the fast path, whose cost grows with how common the query's trigrams are (spec § search_units: p95 under 50 ms). */
+const TRIGRAM_TIMEOUT_MS = 40
 /** Statement timeout of the fuzzy fallback, so search_units answers within 300 ms (spec § search_units). */
 const FUZZY_TIMEOUT_MS = 250
 
@@ -122,9 +124,10 @@ export const searchHandlers = {
 
   search_units: (async (ctx, input) => {
     const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP }
-    const candidates = await searchCandidates(ctx.db, q)
+    const { candidates, complete } = await searchCandidates(ctx.db, q, TRIGRAM_TIMEOUT_MS)
     let fuzzy: 'not_needed' | 'ran' | 'cut' = 'not_needed'
-    if (new Set(candidates.map((cand) => cand.unit_id)).size < FUZZY_BELOW && input.query.length >= FUZZY_MIN_LENGTH) {
+    // A fast path cut short may have missed plain matches, so a fuzzy search after it would guess blindly and slowly.
+    if (complete && new Set(candidates.map((cand) => cand.unit_id)).size < FUZZY_BELOW && input.query.length >= FUZZY_MIN_LENGTH) {
       const more = await fuzzyCandidates(ctx.db, q, FUZZY_TIMEOUT_MS)
       // spec § search_units: a fuzzy search cut by its timeout answers what the fast path found, not an error.
       fuzzy = more ? 'ran' : 'cut'
@@ -138,6 +141,8 @@ export const searchHandlers = {
     const cards = unitCards(found.map((r) => rows.get(r.unitId)!), keys)
     return {
       locale: input.locale ?? null,
+      // False when a statement timeout cut the substring or the fuzzy search: a more specific query finds more.
+      complete: complete && fuzzy !== 'cut',
       fuzzy,
       units: cards.map((card, i) => {
         const r = found[i]!

@@ -175,6 +175,12 @@ const TRIGRAM = 3
 /** Characters of the source text that units_source_prefix_idx holds. */
 const PREFIX_INDEXED = 64
 
+/** Candidates found, and whether every arm ran to its end (false when the statement timeout cut the trigram arms). */
+export interface SearchCandidates {
+  candidates: SearchCandidate[]
+  complete: boolean
+}
+
 /**
  * The fast path of search_units: exact and prefix, whole-word (full text, 'simple' config) and substring matches over
  * the source texts and translations (with a locale) of units in use, and active key names. Each arm is capped without
@@ -182,13 +188,13 @@ const PREFIX_INDEXED = 64
  * best kinds are never crowded out by the cap on the loose ones:
  * - source exact and prefix: a range of units_source_prefix_idx, in order, so exact matches come first;
  * - all words in any order (queries of several words, or under three characters): the tsvector index;
- * - substrings: the trigram index (or, for a common substring, a sequential scan the cap ends early).
+ * - everything else goes through the trigram indexes, whose cost follows how common the query's trigrams are ("rd. "
+ *   has one, ending a word in every tenth string): those arms run under `timeoutMs` and are dropped when cut.
  */
-export async function searchCandidates(db: Kysely<Database>, q: SearchQuery): Promise<SearchCandidate[]> {
+export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidates> {
   const prefix = `${literal(q.query)}%`
   const substring = `%${literal(q.query)}%`
   const long = q.query.length >= TRIGRAM
-  const arms: RawBuilder<unknown>[] = []
   const inUseUnit = inUse(sql.ref('u.id'), undefined)
   const source = (where: RawBuilder<unknown>) => sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${where} AND ${inUseUnit} LIMIT ${q.cap})`
   const key = (where: RawBuilder<unknown>) => sql`(SELECT 'key' AS field, k.unit_id, k.name AS text FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${where} LIMIT ${q.cap})`
@@ -196,31 +202,42 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery): Pr
   // lower() of a constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's own
   // (text_pattern_ops) order, so the scan stops after the cap instead of sorting every match.
   const longer = q.query.length > PREFIX_INDEXED ? sql`AND u.source_text ILIKE ${prefix}` : sql``
-  arms.push(sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u
+  const indexed: RawBuilder<unknown>[] = [sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u
     WHERE u.workspace_id = ${q.workspaceId} AND lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer} AND ${inUseUnit}
-    ORDER BY lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) USING ~<~ LIMIT ${q.cap})`)
+    ORDER BY lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) USING ~<~ LIMIT ${q.cap})`]
   // A one-word query's whole-word matches are among its substring matches; the full-text arm adds the
   // any-order matches of several words (and whole words of queries too short for trigrams).
-  if (!long || /[^\p{L}\p{N}]/u.test(q.query.trim())) arms.push(source(sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
-  if (long) arms.push(source(sql`u.source_text ILIKE ${substring}`))
-  arms.push(key(sql`k.name ILIKE ${literal(q.query)}`), key(sql`k.name ILIKE ${prefix}`))
-  if (long) arms.push(key(sql`k.name ILIKE ${substring}`))
-  if (q.locale) {
-    arms.push(translation(sql`t.text ILIKE ${prefix}`))
-    if (long) arms.push(translation(sql`t.text ILIKE ${substring}`))
+  if (!long || /[^\p{L}\p{N}]/u.test(q.query.trim())) indexed.push(source(sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
+  const trigram: RawBuilder<unknown>[] = [key(sql`k.name ILIKE ${literal(q.query)}`), key(sql`k.name ILIKE ${prefix}`)]
+  if (long) trigram.push(source(sql`u.source_text ILIKE ${substring}`), key(sql`k.name ILIKE ${substring}`))
+  if (q.locale) trigram.push(translation(sql`t.text ILIKE ${long ? substring : prefix}`))
+  const union = (arms: RawBuilder<unknown>[]) => sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`
+  const { rows } = await union(indexed).execute(db)
+  const more = await timeBoxed(db, timeoutMs, async (tx) => (await union(trigram).execute(tx)).rows)
+  return { candidates: more ? rows.concat(more) : rows, complete: more !== null }
+}
+
+/**
+ * Runs `fn` in a transaction under a statement timeout, so a query that would scan long is cut rather than left to
+ * hog the database; null when cut. SET LOCAL takes no bind parameters: set_config(..., true) is the same.
+ */
+async function timeBoxed<T>(db: Kysely<Database>, timeoutMs: number, fn: (tx: Kysely<Database>) => Promise<T>, settings: Record<string, string> = {}): Promise<T | null> {
+  const all = { statement_timeout: String(timeoutMs), ...settings }
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await sql`SELECT ${sql.join(Object.entries(all).map(([k, v]) => sql`set_config(${k}, ${v}, true)`))}`.execute(tx)
+      return fn(tx)
+    })
+  } catch (err) {
+    if (isQueryCanceled(err)) return null
+    throw err
   }
-  const { rows } = await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(db)
-  return rows
 }
 
 /** Word similarity a fuzzy candidate needs (pg_trgm's `<%`); pg_trgm's default 0.6 misses one-letter typos in short words. */
 const FUZZY_THRESHOLD = 0.5
 
-/**
- * The fuzzy fallback of search_units: texts holding a stretch similar to the query (pg_trgm word similarity), best
- * first. Runs under a statement timeout in its own transaction so a query that would scan long is cut rather than
- * left to hog the database; answers null when cut.
- */
+/** The fuzzy fallback of search_units: texts holding a stretch similar to the query (pg_trgm word similarity), best first; null when the timeout cut it. */
 export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidate[] | null> {
   const arms = [
     sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text, word_similarity(${q.query}, u.source_text) AS similarity
@@ -232,17 +249,10 @@ export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, time
     arms.push(sql`(SELECT 'translation' AS field, t.unit_id, t.text, word_similarity(${q.query}, t.text) AS similarity
         FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND ${q.query} <% t.text AND ${inUse(sql.ref('t.unit_id'), undefined)} ORDER BY similarity DESC LIMIT ${q.cap})`)
   }
-  try {
-    return await db.transaction().execute(async (tx) => {
-      // SET LOCAL takes no bind parameters; set_config(..., true) is the same, scoped to this transaction.
-      await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`.execute(tx)
-      const { rows } = await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(tx)
-      return rows.map((r) => ({ ...r, similarity: Number(r.similarity) }))
-    })
-  } catch (err) {
-    if (isQueryCanceled(err)) return null
-    throw err
-  }
+  const rows = await timeBoxed(db, timeoutMs, async (tx) => (await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(tx)).rows, {
+    'pg_trgm.word_similarity_threshold': String(FUZZY_THRESHOLD),
+  })
+  return rows && rows.map((r) => ({ ...r, similarity: Number(r.similarity) }))
 }
 
 /** True for PostgreSQL's query_canceled (57014), which statement_timeout raises; the same for postgres.js and PGlite. */
