@@ -1,0 +1,251 @@
+// bench/strings: push, pull, search_units and list_units at scale, against real PostgreSQL, over HTTP, each push
+// figure beside its bare floor measured in the same run. Needs DATABASE_URL; works in a database it creates and drops.
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { fillUnits, translateAll } from './bulk.js'
+import { asXliff, asYaml, prng, sourceStrings, wordTokens } from './data.js'
+import { measureFloor } from './floor.js'
+import { postgresClient, withDatabase, type Sql } from './pg.js'
+
+const KEYS = Number(process.env.BENCH_KEYS ?? 100_000)
+const UNITS = Number(process.env.BENCH_UNITS ?? 1_000_000)
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200)
+const LOCALE = 'de'
+
+const adminUrl = process.env.DATABASE_URL ?? (console.error('bench/strings needs DATABASE_URL (a PostgreSQL server it may create a database on).'), process.exit(2))
+const dbName = `tolk_bench_${process.pid}`
+const url = withDatabase(adminUrl, dbName)
+const log = (s: string) => console.log(s)
+const ms = (n: number) => Math.round(n * 10) / 10
+const mb = (n: number) => Math.round(n / 1024 / 1024)
+
+const admin = await postgresClient(adminUrl, { max: 1 })
+await admin.unsafe(`CREATE DATABASE ${dbName}`)
+let server: ChildProcess | undefined
+let sql: Sql | undefined
+try {
+  sql = await postgresClient(url, { max: 1 })
+  await run(sql)
+} finally {
+  server?.send('stop')
+  await sql?.end()
+  // BENCH_KEEP_DB=1 keeps the database to look into (EXPLAIN) after the run.
+  if (process.env.BENCH_KEEP_DB) log(`kept database ${dbName}`)
+  else await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+  await admin.end()
+}
+
+async function run(sql: Sql): Promise<void> {
+  const started = performance.now()
+  const tokens = wordTokens()
+  const { nested, flat } = sourceStrings(tokens, KEYS)
+  const json = `${JSON.stringify(nested, null, 2)}\n`
+  log(`source file: ${KEYS.toLocaleString('en')} keys, ${(json.length / 1e6).toFixed(1)} M chars`)
+
+  const api = await startServer()
+  const call = caller(api.port, api.key)
+  const floor = await measureFloor(sql, json)
+  log(`floor (JSON.parse + SHA-256 + COPY of ${floor.rows.toLocaleString('en')} rows into 3 tables): ${ms(floor.ms)} ms`)
+
+  await call('create_project', { name: 'App', slug: 'app', target_locales: [LOCALE], auto_translate: false })
+  // Warm the op path (JIT, pools) with a small push, so the big one measures the push.
+  await call('push_file', { project: 'app', path: 'warmup/en.json', content: '{"warm": "Warm up"}' })
+  const memBefore = await memory(api.child)
+  const push = await timed(() => call('push_file', { project: 'app', path: 'locales/en.json', content: json }))
+  const memAfter = await memory(api.child)
+  log(`push (new ${KEYS.toLocaleString('en')}-key JSON over HTTP): ${ms(push.ms)} ms = ${(push.ms / floor.ms).toFixed(2)}x floor; keys added ${push.out.counts.keys_added}`)
+  const growth = memAfter.max_rss - memBefore.rss
+  log(`API process: rss ${mb(memBefore.rss)} MB before, peak ${mb(memAfter.max_rss)} MB: grew ${mb(growth)} MB`)
+
+  const statsBefore = await tupleCounts(sql)
+  const repush = await timed(() => call('push_file', { project: 'app', path: 'locales/en.json', content: json }))
+  const statsAfter = await tupleCounts(sql)
+  const written = diffCounts(statsBefore, statsAfter)
+  const rowsWritten = Object.values(written).reduce((n, v) => n + v, 0)
+  log(`identical re-push: ${ms(repush.ms)} ms; rows written (pg_stat_user_tables ins+upd+del): ${rowsWritten}${rowsWritten ? ` ${JSON.stringify(written)}` : ''}`)
+
+  const yamlFile = asYaml(nested)
+  const xliffFile = asXliff(flat)
+  const yaml = await timed(() => call('push_file', { project: 'app', path: 'yaml/en.yml', content: yamlFile }))
+  const xliff = await timed(() => call('push_file', { project: 'app', path: 'xliff/messages.en.xlf', content: xliffFile.content }))
+  log(`push of the same strings as YAML (${(yamlFile.length / 1e6).toFixed(1)} M chars): ${ms(yaml.ms)} ms; as XLIFF (${xliffFile.keys.toLocaleString('en')} keys that fit in 10 M chars): ${ms(xliff.ms)} ms (no target; units reused)`)
+  const { workspaceId } = api
+  log(`translated ${await translateAll(sql, workspaceId, LOCALE)} units into ${LOCALE} (bulk SQL)`)
+  const pulls: Record<string, { keys: number; ms_median: number; ms_max: number; chars: number; target_ms: number }> = {}
+  for (const [format, path, target, keys] of [['json', 'locales/en.json', 1000, KEYS], ['yaml', 'yaml/en.yml', 3000, KEYS], ['xliff', 'xliff/messages.en.xlf', 3000, xliffFile.keys]] as const) {
+    await call('pull_file', { project: 'app', path, locale: LOCALE })
+    const runs = [await timed(() => call('pull_file', { project: 'app', path, locale: LOCALE })), await timed(() => call('pull_file', { project: 'app', path, locale: LOCALE })), await timed(() => call('pull_file', { project: 'app', path, locale: LOCALE }))]
+    const times = runs.map((r) => r.ms).sort((a, b) => a - b)
+    pulls[format] = { keys, ms_median: ms(times[1]!), ms_max: ms(times[2]!), chars: runs[0]!.out.content.length, target_ms: target }
+    log(`pull ${format} (${keys.toLocaleString('en')} keys, ${LOCALE}, every key translated): median ${ms(times[1]!)} ms, max ${ms(times[2]!)} ms (target < ${target} ms)`)
+  }
+
+  log(`filling the workspace to ${UNITS.toLocaleString('en')} units (bulk SQL)`)
+  const bulk = await call('create_project', { name: 'Bulk', slug: 'bulk', target_locales: [LOCALE], auto_translate: false })
+  const fillStarted = performance.now()
+  await fillUnits(sql, { workspaceId, projectId: bulk.id, total: UNITS, tokens, locale: LOCALE, log })
+  const [{ n: units }] = await sql`SELECT count(*)::int AS n FROM units WHERE workspace_id = ${workspaceId}`
+  log(`  ${units.toLocaleString('en')} units in the workspace after ${ms((performance.now() - fillStarted) / 1000)} s`)
+
+  const search = await searchBench(sql, call, workspaceId, tokens)
+  const list = await listBench(call)
+  const floorX = push.ms / floor.ms
+  const result = {
+    benchmark: 'strings',
+    at: new Date().toISOString(),
+    database: 'postgres',
+    keys: KEYS,
+    file_chars: json.length,
+    units_for_search: units,
+    floor_ms: ms(floor.ms),
+    push: { ms: ms(push.ms), floor_ratio: Number(floorX.toFixed(2)), target: '< 3x floor and < 10000 ms', meets_target: floorX < 3 && push.ms < 10_000 },
+    push_memory: { rss_before_mb: mb(memBefore.rss), peak_mb: mb(memAfter.max_rss), growth_mb: mb(growth), target: '< 400 MB', meets_target: growth < 400 * 1024 * 1024 },
+    repush: { ms: ms(repush.ms), rows_written: rowsWritten, by_table: written, target: '0 rows and < 2500 ms', meets_target: rowsWritten === 0 && repush.ms < 2500 },
+    push_other_formats_ms: { yaml: ms(yaml.ms), xliff: ms(xliff.ms) },
+    pull: Object.fromEntries(Object.entries(pulls).map(([k, v]) => [k, { ...v, meets_target: v.ms_max < v.target_ms }])),
+    search,
+    list_units: list,
+    total_s: ms((performance.now() - started) / 1000),
+  }
+  const dir = fileURLToPath(new URL('../results/', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(`${dir}strings-postgres.json`, `${JSON.stringify(result, null, 2)}\n`)
+  log(`results in bench/results/strings-postgres.json (${result.total_s} s)`)
+}
+
+/** 200 queries of each kind through search_units, with their p50 and p95. */
+async function searchBench(sql: Sql, call: Call, workspaceId: string, tokens: string[]) {
+  const rand = prng(99)
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!
+  const samples: string[] = (await sql`SELECT source_text FROM units TABLESAMPLE SYSTEM (1) WHERE workspace_id = ${workspaceId} LIMIT 5000`).map((r: { source_text: string }) => r.source_text)
+  const distinct = [...new Set(tokens)]
+  const substrings = Array.from({ length: QUERIES }, () => {
+    for (;;) {
+      const text = pick(samples)
+      const len = 3 + Math.floor(rand() * 6)
+      const at = Math.floor(rand() * Math.max(1, text.length - len))
+      const q = text.slice(at, at + len)
+      if (q.trim().length >= 3) return q
+    }
+  })
+  const words = Array.from({ length: QUERIES }, () => pick(distinct.filter((w) => w.length >= 3)))
+  const typos = Array.from({ length: QUERIES }, () => {
+    const w = pick(distinct.filter((x) => x.length >= 6))
+    const i = 1 + Math.floor(rand() * (w.length - 3))
+    return rand() < 0.5 ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w.slice(0, i) + w.slice(i + 1)
+  })
+  const out: Record<string, unknown> = {}
+  for (const [kind, queries] of [['substring', substrings], ['word', words], ['fuzzy', typos]] as const) {
+    for (const locale of [undefined, LOCALE]) {
+      const name = `${kind}${locale ? `_with_locale_${locale}` : ''}`
+      await call('search_units', { query: queries[0], ...(locale ? { locale } : {}) })
+      const times: number[] = []
+      const fuzzyTimes: number[] = []
+      const fastTimes: number[] = []
+      let cut = 0
+      const outcomes: Record<string, number> = {}
+      let results = 0
+      for (const query of queries) {
+        const r = await timed(() => call('search_units', { query, ...(locale ? { locale } : {}) }))
+        times.push(r.ms)
+        outcomes[r.out.fuzzy] = (outcomes[r.out.fuzzy] ?? 0) + 1
+        if (r.out.fuzzy !== 'not_needed') fuzzyTimes.push(r.ms)
+        else fastTimes.push(r.ms)
+        if (!r.out.complete) cut++
+        results += r.out.units.length
+      }
+      const target = kind === 'fuzzy' ? 300 : 50
+      const figure = { ...percentiles(times), target_p95_ms: target, meets_target: percentiles(times).p95_ms < target, fuzzy_outcomes: outcomes, incomplete: cut, fast_path_only: fastTimes.length ? percentiles(fastTimes) : null, fuzzy_ran: fuzzyTimes.length ? percentiles(fuzzyTimes) : null, mean_results: ms(results / queries.length) }
+      out[name] = figure
+      log(`search_units ${name}: p50 ${figure.p50_ms} ms, p95 ${figure.p95_ms} ms (target p95 < ${target} ms); fuzzy ${JSON.stringify(outcomes)}; cut by a timeout ${cut}; ${figure.mean_results} results on average${figure.fast_path_only && kind !== 'fuzzy' ? `; without fuzzy fallbacks p95 ${figure.fast_path_only.p95_ms} ms` : ''}`)
+    }
+  }
+  return out
+}
+
+/** 200 early pages of 50 through list_units with a status filter, with and without a project. */
+async function listBench(call: Call) {
+  const rand = prng(7)
+  const statuses = ['machine', 'imported', 'reviewed', 'approved', 'needs_review', 'missing']
+  const inputs = Array.from({ length: QUERIES }, () => ({
+    locale: LOCALE, status: statuses[Math.floor(rand() * statuses.length)], limit: 50, offset: 50 * Math.floor(rand() * 10), ...(rand() < 0.5 ? { project: 'bulk' } : {}),
+  }))
+  await call('list_units', inputs[0])
+  const times: number[] = []
+  const byStatus: Record<string, number[]> = {}
+  for (const input of inputs) {
+    const r = await timed(() => call('list_units', input))
+    times.push(r.ms)
+    ;(byStatus[input.status!] ??= []).push(r.ms)
+  }
+  const figure = { ...percentiles(times), target_p95_ms: 10, meets_target: percentiles(times).p95_ms < 10, by_status: Object.fromEntries(Object.entries(byStatus).map(([s, t]) => [s, percentiles(t)])) }
+  log(`list_units pages of 50, status filter, offsets 0..450: p50 ${figure.p50_ms} ms, p95 ${figure.p95_ms} ms (target p95 < 10 ms)`)
+  for (const [s, p] of Object.entries(figure.by_status)) log(`  ${s}: p50 ${p.p50_ms} ms, p95 ${p.p95_ms} ms`)
+  return figure
+}
+
+function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (p: number) => ms(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!)
+  return { n: sorted.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: ms(sorted.at(-1)!) }
+}
+
+type Call = (op: string, input: unknown) => Promise<any>
+
+function caller(port: number, key: string): Call {
+  return async (op, input) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+    const body = await res.json()
+    if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`)
+    return body
+  }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; out: T }> {
+  const t = performance.now()
+  const out = await fn()
+  return { ms: performance.now() - t, out }
+}
+
+async function startServer(): Promise<{ child: ChildProcess; port: number; key: string; workspaceId: string }> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    execArgv: ['--conditions=@tolk/source', '--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  server = child
+  const ready = await new Promise<{ port: number; key: string; workspaceId: string }>((resolve, reject) => {
+    child.on('message', (m: any) => m.type === 'ready' && resolve(m))
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code}`)))
+  })
+  return { child, ...ready }
+}
+
+function memory(child: ChildProcess): Promise<{ rss: number; max_rss: number }> {
+  return new Promise((resolve) => {
+    const on = (m: any) => {
+      if (m.type !== 'memory') return
+      child.off('message', on)
+      resolve(m)
+    }
+    child.on('message', on)
+    child.send('memory')
+  })
+}
+
+/** Inserted, updated and deleted tuples per table, once the API's backends have flushed their statistics (at most 1 s after going idle). */
+async function tupleCounts(sql: Sql): Promise<Record<string, number>> {
+  const read = async () => Object.fromEntries((await sql`SELECT relname, (n_tup_ins + n_tup_upd + n_tup_del)::int AS n FROM pg_stat_user_tables`).map((r: { relname: string; n: number }) => [r.relname, r.n]))
+  let last = JSON.stringify(await read())
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    const now = await read()
+    if (JSON.stringify(now) === last) return now
+    last = JSON.stringify(now)
+  }
+}
+
+function diffCounts(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).map(([t, n]) => [t, n - (before[t] ?? 0)]).filter(([, n]) => n !== 0))
+}
