@@ -1,4 +1,4 @@
-import { Authenticator, ServiceError, type JobQueue } from '@tolk/core'
+import { Authenticator, ServiceError, WorkspaceCache, type JobQueue } from '@tolk/core'
 import { ping, type Database, type Kysely } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
@@ -15,6 +15,8 @@ export interface AppDeps {
   auth?: Authenticator
   /** Where committed jobs are announced (BullMQ, or the in-process runner). */
   queue?: JobQueue
+  /** Shared with main.ts, which feeds it change notices from other instances. */
+  workspaces?: WorkspaceCache
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -38,7 +40,10 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
 
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
-  const surface = { db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}) }
+  const surface = {
+    db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
+    baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}),
+  }
   mountMcp(app, surface)
   mountRest(app, surface)
   return app

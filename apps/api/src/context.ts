@@ -1,4 +1,4 @@
-import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal } from '@tolk/core'
+import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal, type WorkspaceCache } from '@tolk/core'
 import type { Database, Kysely, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 
@@ -9,6 +9,7 @@ export interface SurfaceDeps {
   baseUrl: string
   clock: () => Date
   queue?: JobQueue
+  workspaces: WorkspaceCache
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -25,7 +26,7 @@ export async function principalOf(c: Context, auth: Authenticator, isPublic: boo
 export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | null, surface: Surface): OpContext {
   // The authenticator doubles as the key cache, so a revoke_api_key evicts the key on this instance at once.
   return {
-    db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth,
+    db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth, workspaceCache: deps.workspaces,
     ...(deps.queue ? { queue: deps.queue } : {}),
   }
 }

@@ -1,8 +1,8 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, InProcessRunner, bootstrapIfEmpty, configFromEnv, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
-import { KEY_REVOKED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
+import { Authenticator, BullJobQueue, WorkspaceCache, InProcessRunner, bootstrapIfEmpty, configFromEnv, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
+import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 
 const config = configFromEnv(process.env)
@@ -14,6 +14,8 @@ if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n
 const auth = new Authenticator(conn.db)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
 await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
+const workspaces = new WorkspaceCache()
+await conn.listen(WORKSPACE_CHANGED_CHANNEL, (id) => workspaces.evict(id), () => workspaces.clear())
 
 // With Redis, jobs go to the worker fleet (and this process reconciles rows the queue lost); without it,
 // this process runs them itself (the embedded default).
@@ -33,7 +35,7 @@ if (config.redisUrl) {
   stopJobs = () => runner.stop()
 }
 
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue })
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

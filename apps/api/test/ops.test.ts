@@ -1,5 +1,8 @@
-import { expect, test } from 'vitest'
-import { forEachBackend } from './harness.js'
+import { WorkspaceCache } from '@tolk/core'
+import { WORKSPACE_CHANGED_CHANNEL } from '@tolk/db'
+import { expect, test, vi } from 'vitest'
+import { createApp } from '../src/app.js'
+import { BASE_URL, forEachBackend } from './harness.js'
 
 forEachBackend('workspace and project ops', (env) => {
   test('get_workspace returns the credential workspace; update_workspace changes it', async () => {
@@ -9,6 +12,21 @@ forEachBackend('workspace and project ops', (env) => {
     const updated = await ws.call('update_workspace', { name: 'Acme', source_locale: 'en-GB', product_context: 'A bank app for teens; friendly tone.' })
     expect(updated.body).toMatchObject({ name: 'Acme', source_locale: 'en-GB', product_context: 'A bank app for teens; friendly tone.' })
     expect((await ws.call('get_workspace')).body.name).toBe('Acme')
+  })
+
+  test('a workspace changed through one API instance reads changed on another that had it cached', async () => {
+    const ws = await env.workspace()
+    const cacheB = new WorkspaceCache()
+    const unlisten = await env.conn().listen(WORKSPACE_CHANGED_CHANNEL, (id) => cacheB.evict(id), () => cacheB.clear())
+    try {
+      const appB = createApp({ db: env.conn().db, baseUrl: BASE_URL, workspaces: cacheB })
+      const getB = async () => (await (await appB.request(`${BASE_URL}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${ws.key}` } })).json()).name
+      expect(await getB()).toMatch(/^Test /)
+      await ws.call('update_workspace', { name: 'Renamed on A' })
+      await vi.waitFor(async () => expect(await getB()).toBe('Renamed on A'), { timeout: 2000, interval: 5 })
+    } finally {
+      await unlisten()
+    }
   })
 
   test.each([

@@ -1,5 +1,6 @@
 import type { Database, Kysely, Role, Surface } from '@tolk/db'
 import type { JobQueue } from './jobs/queue.js'
+import type { WorkspaceCache } from './services/workspace-cache.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
 export interface Actor {
@@ -37,6 +38,8 @@ export interface OpContext {
   clock: () => Date
   /** Forgets a revoked key on this instance (other instances learn it by NOTIFY). */
   authCache?: { evict(hash: string): void }
+  /** Workspace rows cached on this instance (others learn of changes by NOTIFY). */
+  workspaceCache?: WorkspaceCache
   /** Announces committed jobs; without one, jobs wait for the reconciler or the in-process runner's poll. */
   queue?: JobQueue
 }

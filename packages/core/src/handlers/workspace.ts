@@ -1,4 +1,4 @@
-import { findProjectByRef, findWorkspaceById, listActivity, updateWorkspace } from '@tolk/db'
+import { findProjectByRef, findWorkspaceById, listActivity, notifyWorkspaceChanged, updateWorkspace } from '@tolk/db'
 import type * as c from '../contract/workspace.js'
 import { fail } from '../errors.js'
 import { iso, workspaceOut } from './outputs.js'
@@ -6,12 +6,15 @@ import type { Handler } from './types.js'
 
 export const workspaceHandlers = {
   get_workspace: (async (ctx) => {
-    const ws = (await findWorkspaceById(ctx.db, ctx.workspaceId)) ?? fail('not_found', 'The workspace of this credential no longer exists.')
+    const row = ctx.workspaceCache ? await ctx.workspaceCache.get(ctx.db, ctx.workspaceId) : await findWorkspaceById(ctx.db, ctx.workspaceId)
+    const ws = row ?? fail('not_found', 'The workspace of this credential no longer exists.')
     return workspaceOut(ws)
   }) satisfies Handler<typeof c.getWorkspace>,
 
   update_workspace: (async (ctx, input) => {
     const ws = await updateWorkspace(ctx.db, ctx.workspaceId, input)
+    await notifyWorkspaceChanged(ctx.db, ws.id)
+    ctx.afterCommit(() => ctx.workspaceCache?.evict(ws.id))
     const fields = Object.keys(input)
     ctx.activity({ summary: fields.length ? `updated workspace ${fields.join(', ')}` : 'updated workspace (no changes)', target: ws.id })
     return workspaceOut(ws)

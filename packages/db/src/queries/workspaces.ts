@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database, Workspace, WorkspaceUpdate } from '../schema.js'
 
 /** The workspace with this id. */
@@ -25,4 +25,12 @@ export function updateWorkspace(db: Kysely<Database>, id: string, patch: Workspa
 export async function countWorkspaces(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('workspaces').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** The NOTIFY channel on which a changed workspace's id is announced to every API instance. */
+export const WORKSPACE_CHANGED_CHANNEL = 'tolk_workspace_changed'
+
+/** Announces a changed workspace to every instance; delivered when the surrounding transaction commits. */
+export async function notifyWorkspaceChanged(db: Kysely<Database>, id: string): Promise<void> {
+  await sql`select pg_notify(${WORKSPACE_CHANGED_CHANNEL}, ${id})`.execute(db)
 }
