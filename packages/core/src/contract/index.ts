@@ -4,6 +4,7 @@ import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { detectFormat, listFormats } from './format.js'
 import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
+import { getJob, listJobs } from './job.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getStats, listUnits, searchUnits } from './search.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
@@ -20,6 +21,7 @@ export const contracts = [
   detectFormat, listFormats,
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
+  getJob, listJobs,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,

@@ -3,6 +3,7 @@ import { billingHandlers } from './billing.js'
 import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
 import { glossaryHandlers } from './glossary.js'
+import { jobHandlers } from './job.js'
 import { projectHandlers } from './project.js'
 import { searchHandlers } from './search.js'
 import type { HandlerMap } from './types.js'
@@ -17,6 +18,7 @@ export const handlers = {
   ...formatHandlers,
   ...searchHandlers,
   ...unitHandlers,
+  ...jobHandlers,
   ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
