@@ -44,6 +44,14 @@ forEachBackend('translate jobs', (env) => {
     expect(job.output).toMatchObject({ provider: 'anthropic', translated: 0, failed: 2 })
     expect(job.errors[0].reason).toContain('Sparbeutel')
     expect(job.output.usage.requests).toBe(2)
+    // Each failed string is filed once as a translation_review task with the candidate and the reason.
+    const tasks = await env.conn().db.selectFrom('tasks').selectAll().where('workspace_id', '=', ws.workspaceId).orderBy('created_at').execute()
+    expect(tasks.map((t) => [t.kind, t.status, t.actions])).toEqual([
+      ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
+      ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
+    ])
+    expect(tasks[0]!.payload).toMatchObject({ locale: 'de', source: 'Open your savings pot in Tolk Bank', candidate: expect.stringContaining('DE '), reason: expect.stringContaining('Sparbeutel') })
+    expect((await ws.call('get_stats')).body.counts.open_tasks).toBe(2)
   })
 
   test('a source push with auto_translate is translated by the in-process runner with no other command', async () => {

@@ -230,6 +230,28 @@ export interface UnitAliasesTable {
   unit_id: string
 }
 
+/** Task kinds of the review queue (spec § Review task). */
+export type TaskKind = 'merge_review' | 'merge_suggestion' | 'learn_format' | 'translation_review' | 'audit_finding' | 'rule_suggestion' | 'glossary_suggestion'
+
+/** Review tasks filed by jobs for people and agents. `subject` identifies what a task is about, for dedupe. */
+export interface TasksTable {
+  id: Generated<string>
+  workspace_id: string
+  kind: TaskKind
+  title: string
+  payload: Json
+  actions: ColumnType<string[], string[], string[]>
+  priority: Generated<number>
+  status: ColumnType<'open' | 'claimed' | 'resolved' | 'dismissed', 'open' | 'claimed' | 'resolved' | 'dismissed' | undefined, 'open' | 'claimed' | 'resolved' | 'dismissed'>
+  subject: string | null
+  job_id: string | null
+  claimed_by: string | null
+  claimed_until: NullableTime
+  resolved_at: NullableTime
+  note: Generated<string>
+  created_at: CreatedAt
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -248,6 +270,7 @@ export interface Database {
   usage_counters: UsageCountersTable
   translate_leases: TranslateLeasesTable
   unit_aliases: UnitAliasesTable
+  tasks: TasksTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>

@@ -1,4 +1,5 @@
 import {
+  countOpenTasks,
   activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
   type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
 } from '@tolk/db'
@@ -164,13 +165,12 @@ export const searchHandlers = {
   }) satisfies Handler<typeof c.searchUnits>,
 
   get_stats: (async (ctx) => {
-    const [counts, projects, sizes, coverage, sourceLocale] = await Promise.all([
+    const [counts, projects, sizes, coverage, sourceLocale, openTasks] = await Promise.all([
       workspaceCounts(ctx.db, ctx.workspaceId), listProjects(ctx.db, ctx.workspaceId), projectSizes(ctx.db, ctx.workspaceId),
-      projectCoverage(ctx.db, ctx.workspaceId), sourceLocaleOf(ctx),
+      projectCoverage(ctx.db, ctx.workspaceId), sourceLocaleOf(ctx), countOpenTasks(ctx.db, ctx.workspaceId),
     ])
     return {
-      // Open tasks stay 0 until the review queue (tasks) exists.
-      counts: { ...counts, open_tasks: 0 },
+      counts: { ...counts, open_tasks: openTasks },
       source_locale: sourceLocale,
       projects: projects.map((p) => {
         const size = sizes.get(p.id) ?? { keys: 0, units: 0 }

@@ -1,5 +1,5 @@
 import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
-import { addAiTranslations, heartbeatJob, leaseUnits, releaseLeases, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
+import { addAiTranslations, fileTasks, heartbeatJob, leaseUnits, releaseLeases, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
 import { extractPlaceholders, pluralCategories, type PluralCategory } from '@tolk/formats'
 import { findWork, type WorkUnit } from './translate-work.js'
 import { loadBatchContext } from './batch-context.js'
@@ -29,6 +29,7 @@ const LEASE_MS = 10 * 60_000
 
 interface Outcome {
   translated: number
+  tasks_filed: number
   kept: number
   leased_elsewhere: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
@@ -45,7 +46,7 @@ interface Outcome {
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const work = await findWork(deps.db, job, locale)
@@ -73,7 +74,18 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         })
         addUsage(out.usage, result.usage)
         const accepted = result.items.filter((r) => r.ok)
-        for (const r of result.items) if (!r.ok) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
+        const failed = result.items.filter((r) => !r.ok)
+        for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
+        // Output that failed its checks twice is not stored as machine output: a person or agent decides.
+        out.tasks_filed += await fileTasks(deps.db, failed.map((r) => {
+          const unit = group.find((u) => u.id === r.id)!
+          return {
+            workspace_id: job.workspace_id, kind: 'translation_review' as const, subject: `${r.id}:${locale}`, job_id: job.id, priority: 60,
+            title: `Review the ${locale} translation of "${unit.source_text.slice(0, 80)}"`,
+            actions: ['approve', 'edit', 'retranslate'],
+            payload: { unit_id: r.id, locale, key: unit.key_name, source: unit.source_text, source_plural: unit.source_plural, candidate: r.candidate ?? null, candidate_plural: r.plural ?? null, reason: r.reason, failures: r.failures },
+          }
+        }))
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
         out.kept += accepted.length - written

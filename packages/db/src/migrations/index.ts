@@ -5,6 +5,7 @@ import * as m0003 from './2026_11_22_0003_search.js'
 import * as m0004 from './2026_11_22_0004_glossary_rules.js'
 import * as m0005 from './2026_11_22_0005_usage.js'
 import * as m0006 from './2026_11_22_0006_unit_aliases.js'
+import * as m0007 from './2026_11_22_0007_tasks.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_glossary_rules': m0004,
   '2026_11_22_0005_usage': m0005,
   '2026_11_22_0006_unit_aliases': m0006,
+  '2026_11_22_0007_tasks': m0007,
 }
