@@ -34,6 +34,7 @@ const MAX_ENTRIES = 10_000
  */
 export class Authenticator {
   private readonly cache = new Map<string, CachedKey>()
+  private readonly hashes = new Map<string, string>()
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -47,7 +48,13 @@ export class Authenticator {
       // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token; this server issues none.
       fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
     }
-    const hash = hashApiKey(token)
+    // Hashing is the costliest step left on a cached request; remember the hash of tokens seen recently.
+    let hash = this.hashes.get(token)
+    if (hash === undefined) {
+      hash = hashApiKey(token)
+      if (this.hashes.size >= MAX_ENTRIES) this.hashes.clear()
+      this.hashes.set(token, hash)
+    }
     const now = this.clock().getTime()
     const hit = this.cache.get(hash)
     if (hit && hit.expiresAt > now) {

@@ -16,7 +16,9 @@ export function requestId(): MiddlewareHandler {
     const given = c.req.header('x-request-id')
     const id = given && SAFE_ID.test(given) ? given : randomUUID()
     c.set('requestId', id)
+    // Set before the handler builds its response, so the server can write it in one go (no header rewrite).
+    c.header('X-Request-Id', id)
     await next()
-    c.res.headers.set('X-Request-Id', id)
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', id)
   }
 }
