@@ -17,6 +17,8 @@ export interface AppDeps {
   queue?: JobQueue
   /** Shared with main.ts, which feeds it change notices from other instances. */
   workspaces?: WorkspaceCache
+  /** Statement budgets of search_units; the defaults keep its latency targets. */
+  searchBudget?: { fastMs: number; fallbackMs: number }
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -42,7 +44,7 @@ export function createApp(deps: AppDeps): Hono {
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
   const surface = {
     db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
-    baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}),
+    baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
   }
   mountMcp(app, surface)
   mountRest(app, surface)

@@ -10,6 +10,7 @@ export interface SurfaceDeps {
   clock: () => Date
   queue?: JobQueue
   workspaces: WorkspaceCache
+  searchBudget?: { fastMs: number; fallbackMs: number }
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -28,5 +29,6 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
   return {
     db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth, workspaceCache: deps.workspaces,
     ...(deps.queue ? { queue: deps.queue } : {}),
+    ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
   }
 }

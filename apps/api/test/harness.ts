@@ -34,7 +34,8 @@ export function forEachBackend(title: string, fn: (env: Env) => void): void {
     let app: ReturnType<typeof createApp>
     beforeAll(async () => {
       conn = await backend.connect()
-      app = createApp({ db: conn.db, baseUrl: BASE_URL })
+      // Generous search budgets: what search_units finds must not depend on how loaded the test machine is.
+      app = createApp({ db: conn.db, baseUrl: BASE_URL, searchBudget: { fastMs: 10_000, fallbackMs: 10_000 } })
     })
     afterAll(async () => conn?.close())
     const as = (key: string | undefined): Caller => ({

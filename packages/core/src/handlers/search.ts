@@ -128,11 +128,12 @@ export const searchHandlers = {
   search_units: (async (ctx, input) => {
     const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP }
     const unitsFound = (found: SearchCandidate[]) => new Set(found.map((cand) => cand.unit_id)).size
-    let { candidates, complete } = await searchCandidates(ctx.db, q, TRIGRAM_TIMEOUT_MS)
+    const budget = { fastMs: ctx.searchBudget?.fastMs ?? TRIGRAM_TIMEOUT_MS, fallbackMs: ctx.searchBudget?.fallbackMs ?? FUZZY_TIMEOUT_MS }
+    let { candidates, complete } = await searchCandidates(ctx.db, q, budget.fastMs)
     // The fallback budget (spec § search_units: fuzzy p95 under 300 ms) is shared: a fast path cut with next to nothing
     // found (a cold connection, or only common trigrams) first runs again with it, and fuzzy gets what is left.
-    const fallbackEnds = ctx.clock().getTime() + FUZZY_TIMEOUT_MS
-    if (!complete && unitsFound(candidates) < FUZZY_BELOW) ({ candidates, complete } = await searchCandidates(ctx.db, q, FUZZY_TIMEOUT_MS))
+    const fallbackEnds = ctx.clock().getTime() + budget.fallbackMs
+    if (!complete && unitsFound(candidates) < FUZZY_BELOW) ({ candidates, complete } = await searchCandidates(ctx.db, q, budget.fallbackMs))
     const left = fallbackEnds - ctx.clock().getTime()
     let fuzzy: 'not_needed' | 'ran' | 'cut' = 'not_needed'
     // A fast path cut short may have missed plain matches, so a fuzzy search after it would guess blindly and slowly.
