@@ -8,6 +8,7 @@ export function problemResponse(c: Context, err: unknown, baseUrl: string): Resp
   if (problem.code === 'internal_error') console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String((err as Error)?.stack ?? err) }))
   const headers: Record<string, string> = { 'Content-Type': 'application/problem+json', 'X-Request-Id': requestId }
   if (problem.status === 401) headers['WWW-Authenticate'] = wwwAuthenticate(baseUrl, problem.code)
+  c.set('requestIdSent', true)
   return new Response(JSON.stringify(problem), { status: problem.status, headers })
 }
 

@@ -26,7 +26,9 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     const principal = await principalOf(c, deps.auth, op.public ?? false)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
     const out = await invoke(opContext(c, deps, principal, surfaceOf(c)), op.name, raw)
-    return c.json(out as object)
+    c.set('requestIdSent', true)
+    // Plain header object: @hono/node-server then writes head and body in one go.
+    return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': c.get('requestId') } })
   })
 }
 

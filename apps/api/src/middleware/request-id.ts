@@ -4,6 +4,8 @@ import type { MiddlewareHandler } from 'hono'
 declare module 'hono' {
   interface ContextVariableMap {
     requestId: string
+    /** Set by handlers whose response already carries X-Request-Id. */
+    requestIdSent: boolean
   }
 }
 
@@ -16,9 +18,9 @@ export function requestId(): MiddlewareHandler {
     const given = c.req.header('x-request-id')
     const id = given && SAFE_ID.test(given) ? given : randomUUID()
     c.set('requestId', id)
-    // Set before the handler builds its response, so the server can write it in one go (no header rewrite).
-    c.header('X-Request-Id', id)
     await next()
-    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', id)
+    // Op responses and problems carry the header already; touching their headers here would take the response
+    // off the server's fast write path.
+    if (!c.get('requestIdSent')) c.res.headers.set('X-Request-Id', id)
   }
 }
