@@ -2,7 +2,8 @@
 // replaces an imported, reviewed or approved translation; get_job and list_jobs report what happened.
 import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { InProcessRunner, runJob } from '@tolk/core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { connect, migrateToLatest, type Connection } from '@tolk/db'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
@@ -54,34 +55,6 @@ forEachBackend('translate jobs', (env) => {
     expect((await ws.call('get_stats')).body.counts.open_tasks).toBe(2)
   })
 
-  test('a source push with auto_translate is translated by the in-process runner with no other command', async () => {
-    const runner = new InProcessRunner(deps(), 60_000)
-    const app = createApp({ db: env.conn().db, baseUrl: BASE_URL, queue: runner })
-    const ws = await env.workspace()
-    const call = async (op: string, input: unknown) => {
-      const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
-      return { status: res.status, body: await res.json() }
-    }
-    await call('create_project', { name: 'App', target_locales: ['de', 'ru'] })
-    const pushed = await call('push_file', { project: 'app', path: 'en.json', content: '{\n  "hello": "Hello, {name}!",\n  "files": "{count, plural, one {# file} other {# files}}",\n  "bye": "Goodbye"\n}\n' })
-    expect(pushed.body.job_ids).toHaveLength(2)
-    await runner.idle()
-    for (const id of pushed.body.job_ids) {
-      const job = (await call('get_job', { job: id })).body
-      expect(job).toMatchObject({ type: 'translate', status: 'succeeded', output: { translated: 3, failed: 0, provider: 'pseudo', pseudo: true } })
-    }
-    const de = JSON.parse((await call('pull_file', { project: 'app', path: 'de.json', locale: 'de' })).body.content)
-    expect(de.hello).toContain('{name}')
-    expect(de.hello).not.toBe('Hello, {name}!')
-    expect(de.bye).toMatch(/^\[.*\]$/)
-    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', 'in', pushed.body.job_ids).execute()
-    expect(history).toHaveLength(6)
-    expect(history.every((h) => h.actor_type === 'ai' && h.surface === 'ai')).toBe(true)
-    const usage = await env.conn().db.selectFrom('usage_counters').selectAll().where('workspace_id', '=', ws.workspaceId).execute()
-    expect(usage.map((u) => Number(u.ai_translations))).toEqual([6])
-    await runner.stop()
-  })
-
   test('machine output never replaces an imported translation, and a second run writes nothing twice', async () => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App', target_locales: ['de'] })
@@ -131,4 +104,72 @@ forEachBackend('translate jobs', (env) => {
     expect(missing.status).toBe(404)
     expect((await ws.call('list_jobs', { status: 'done' })).status).toBe(400)
   })
+})
+
+// The in-process runner drains every queued job of its database, so it gets a database of its own (PGlite):
+// on the shared PostgreSQL it would also run other test files' jobs.
+describe('the in-process runner', () => {
+  const env = {
+    conn: () => own!,
+    workspace: async () => {
+      const { createWorkspaceWithOwner } = await import('@tolk/core')
+      const w = await createWorkspaceWithOwner(own!.db, 'Runner', `runner-${Math.random().toString(36).slice(2, 10)}`)
+      const app = createApp({ db: own!.db, baseUrl: BASE_URL })
+      return {
+        key: w.apiKey, workspaceId: w.workspaceId,
+        call: async (op: string, input?: unknown) => {
+          const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${w.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) })
+          return { status: res.status, body: await res.json() }
+        },
+      }
+    },
+  }
+  let own: Connection | undefined
+  beforeAll(async () => {
+    own = await connect({ dataDir: 'memory://' })
+    await migrateToLatest(own.db)
+  })
+  afterAll(() => own?.close())
+  const deps = () => ({ db: own!.db, ai: createPseudoProvider(), batchSize: 3 })
+
+  test('a source push with auto_translate is translated by the in-process runner with no other command', async () => {
+    const runner = new InProcessRunner(deps(), 60_000)
+    const app = createApp({ db: env.conn().db, baseUrl: BASE_URL, queue: runner })
+    const ws = await env.workspace()
+    const call = async (op: string, input: unknown) => {
+      const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      return { status: res.status, body: await res.json() }
+    }
+    await call('create_project', { name: 'App', target_locales: ['de', 'ru'] })
+    const pushed = await call('push_file', { project: 'app', path: 'en.json', content: '{\n  "hello": "Hello, {name}!",\n  "files": "{count, plural, one {# file} other {# files}}",\n  "bye": "Goodbye"\n}\n' })
+    expect(pushed.body.job_ids).toHaveLength(2)
+    await runner.idle()
+    for (const id of pushed.body.job_ids) {
+      const job = (await call('get_job', { job: id })).body
+      expect(job).toMatchObject({ type: 'translate', status: 'succeeded', output: { translated: 3, failed: 0, provider: 'pseudo', pseudo: true } })
+    }
+    const de = JSON.parse((await call('pull_file', { project: 'app', path: 'de.json', locale: 'de' })).body.content)
+    expect(de.hello).toContain('{name}')
+    expect(de.hello).not.toBe('Hello, {name}!')
+    expect(de.bye).toMatch(/^\[.*\]$/)
+    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', 'in', pushed.body.job_ids).execute()
+    expect(history).toHaveLength(6)
+    expect(history.every((h) => h.actor_type === 'ai' && h.surface === 'ai')).toBe(true)
+    const usage = await env.conn().db.selectFrom('usage_counters').selectAll().where('workspace_id', '=', ws.workspaceId).execute()
+    expect(usage.map((u) => Number(u.ai_translations))).toEqual([6])
+    await runner.stop()
+  })
+
+  test('queued jobs of a type with no processor yet never keep translate jobs from the in-process runner', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    for (let i = 0; i < 25; i++) await ws.call('scan_duplicates', {})
+    const runner = new InProcessRunner(deps(), 60_000)
+    const pushed = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One"}' })).body
+    runner.start()
+    await runner.idle()
+    await runner.stop()
+    expect((await ws.call('get_job', { job: pushed.job_id })).body.status).toBe('succeeded')
+  })
+
 })

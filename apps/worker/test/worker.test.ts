@@ -4,25 +4,32 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
-import { connect, insertJob, type Connection } from '@tolk/db'
+import { connect, insertJob, migrateToLatest, sql, type Connection } from '@tolk/db'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 
-const DATABASE_URL = process.env.DATABASE_URL
+const BASE_URL_DB = process.env.DATABASE_URL
+// A database of its own: in-process runners of other test files drain every queued job of the shared one.
+const DB_NAME = `tolk_worker_test_${process.pid}`
+const DATABASE_URL = BASE_URL_DB?.replace(/\/[^/]*$/, `/${DB_NAME}`)
 const REDIS_URL = process.env.REDIS_URL
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const STRINGS = 40
 
-describe.skipIf(!DATABASE_URL || !REDIS_URL)('the worker fleet', () => {
+describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
   let conn: Connection
+  let admin: Connection
   let fake: FakeAnthropic
   const children: ChildProcess[] = []
 
   beforeAll(async () => {
+    admin = await connect({ databaseUrl: BASE_URL_DB, max: 1 })
+    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db)
     conn = await connect({ databaseUrl: DATABASE_URL, max: 4 })
+    await migrateToLatest(conn.db)
     fake = await startFakeAnthropic()
     fake.delayMs = 250
   })
@@ -30,6 +37,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the worker fleet', () => {
     for (const c of children) c.kill('SIGKILL')
     await fake?.close()
     await conn?.close()
+    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db)
+    await admin?.close()
   })
 
   function startWorker(prefix: string): ChildProcess {

@@ -80,7 +80,7 @@ export function startReconciler(db: Kysely<Database>, queue: JobQueue, options: 
     if (busy) return
     busy = true
     try {
-      const rows = (await jobsToReconcile(db, options.queuedForMs, options.staleAfterMs)).filter((j) => PROCESSED_TYPES.includes(j.type))
+      const rows = await jobsToReconcile(db, PROCESSED_TYPES, options.queuedForMs, options.staleAfterMs)
       if (rows.length > 0) await queue.enqueue(rows)
     } catch (err) {
       console.error(JSON.stringify({ level: 'warn', msg: 'reconciler pass failed', error: String(err) }))

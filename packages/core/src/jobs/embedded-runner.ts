@@ -56,7 +56,7 @@ export class InProcessRunner implements JobQueue {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const due = (await jobsToReconcile(this.deps.db, 0, this.deps.staleAfterMs ?? STALE_AFTER_MS, 20)).filter((j) => PROCESSED_TYPES.includes(j.type))
+      const due = await jobsToReconcile(this.deps.db, PROCESSED_TYPES, 0, this.deps.staleAfterMs ?? STALE_AFTER_MS, 20)
       if (due.length === 0 || this.stopped) return
       let progressed = false
       for (const job of due) {

@@ -52,10 +52,13 @@ export async function finishJob(db: Kysely<Database>, id: string, result: { stat
 }
 
 /** Jobs waiting too long or abandoned by their worker: the reconciler re-enqueues them. */
-export function jobsToReconcile(db: Kysely<Database>, queuedForMs: number, staleAfterMs: number, limit = 500): Promise<Pick<Job, 'id' | 'type'>[]> {
+export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[], queuedForMs: number, staleAfterMs: number, limit = 500): Promise<Pick<Job, 'id' | 'type'>[]> {
+  if (types.length === 0) return Promise.resolve([])
   return db
     .selectFrom('jobs')
     .select(['id', 'type'])
+    // Only types some processor takes: rows of other types must not crowd them out of the page.
+    .where('type', 'in', types)
     .where((eb) => eb.or([
       eb.and([eb('status', '=', 'queued'), eb('created_at', '<', new Date(Date.now() - queuedForMs))]),
       eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', new Date(Date.now() - staleAfterMs))]),
