@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
-  findFileByPattern, findSnapshot, insertFile, insertKeys, listFilesOfProject, insertUnits, keysOfFile, markKeysRemoved,
+  findFileByPattern, findSnapshotHead, insertFile, insertKeys, listFilesOfProject, insertUnits, keysOfFile, markKeysRemoved,
   translationsOf, unitIdsByHash, updateFile, updateKeys, upsertSnapshot, writeTranslations,
   type File, type KeyChange, type NewKeyRow, type Project, type TranslationWrite,
 } from '@tolk/db'
@@ -71,7 +71,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   if (isSource) {
     newUnits = await syncKeys(ctx, req, file, entries, counts, true)
     if (file.source_path !== req.path || file.format !== req.format) await updateFile(ctx.db, file.id, { source_path: req.path, format: req.format })
-  } else if (bilingual && !(await findSnapshot(ctx.db, file.id, req.sourceLocale))) {
+  } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
     newUnits = await syncKeys(ctx, req, file, entries, counts, false)
   }
@@ -80,7 +80,8 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
 
   const hash = createHash('sha256').update(req.content).digest('base64url')
   const snapshotLocale = multi ? req.sourceLocale : req.locale
-  const previous = await findSnapshot(ctx.db, file.id, snapshotLocale)
+  // The head only: loading a 10 MB copy to compare its hash would cost an identical re-push most of its time.
+  const previous = await findSnapshotHead(ctx.db, file.id, snapshotLocale)
   if (!previous || previous.content_hash !== hash || previous.path !== req.path || previous.encoding !== req.encoding) {
     await upsertSnapshot(ctx.db, { workspace_id: ctx.workspaceId, file_id: file.id, locale: snapshotLocale, path: req.path, content: req.content, content_hash: hash, encoding: req.encoding })
   }

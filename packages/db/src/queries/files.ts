@@ -30,6 +30,11 @@ export async function findSnapshot(db: Kysely<Database>, fileId: string, locale:
   return row && { ...row, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength).toString('utf8') }
 }
 
+/** A pushed copy's identity without its content (hash, path, encoding), for cheap "did it change" checks. */
+export function findSnapshotHead(db: Kysely<Database>, fileId: string, locale: string) {
+  return db.selectFrom('file_snapshots').select(['id', 'locale', 'path', 'content_hash', 'encoding', 'pushed_at']).where('file_id', '=', fileId).where('locale', '=', locale).executeTakeFirst()
+}
+
 /** Locale, path and encoding of every pushed copy of the given files (no content). */
 export function listSnapshotHeads(db: Kysely<Database>, fileIds: string[]) {
   if (fileIds.length === 0) return Promise.resolve([])
