@@ -1,8 +1,8 @@
 /** Writes entries into an Android `strings.xml`: only changed values are rewritten, everything else keeps its bytes. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { pluralCategories, PLURAL_ORDER } from '../plural.js'
+import { formOrFallback, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
-import { applyEdits, escapeAttr, getAttr, indentAt } from '../xml/index.js'
+import { applyEdits, escapeAttr, getAttr, indentAt, lineRemoval } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { entryId, parseArrayKey, readAndroid } from './parse.js'
 import type { AndroidUnit } from './parse.js'
@@ -92,18 +92,18 @@ class TemplateWriter {
     for (const [quantity, item] of unit.items) {
       const category = quantity as PluralCategory
       if (!this.categories.includes(category)) {
-        this.edits.push(removal(this.s, item.start, item.end))
+        this.edits.push(lineRemoval(this.s, item.start, item.end))
         continue
       }
       kept.push(item)
-      const text = formText(forms, category, e.value)
+      const text = formOrFallback(forms, category, e.value)
       if (text !== old[category]) this.replace(item, encodeValue(text))
     }
     const allItems = [...unit.items.values()]
     const itemIndent = allItems.length ? indentAt(this.s, allItems[0]!.start) : indentAt(this.s, unit.element.start) + this.indent
     for (const category of this.categories) {
       if (unit.items.has(category)) continue
-      const line = `<item quantity="${category}">${encodeValue(formText(forms, category, e.value))}</item>`
+      const line = `<item quantity="${category}">${encodeValue(formOrFallback(forms, category, e.value))}</item>`
       const later = kept.find((item) => order(item) > PLURAL_ORDER.indexOf(category))
       if (later) this.edits.push({ start: lineStart(this.s, later.start), end: lineStart(this.s, later.start), text: `${itemIndent}${line}${this.eol}` })
       else {
@@ -134,7 +134,7 @@ class TemplateWriter {
   private absent(element: XmlElement, holders: readonly XmlElement[], unit: AndroidUnit): void {
     if (this.missing === 'omit') {
       const start = unit.comments[0]?.start ?? element.start
-      this.edits.push(removal(this.s, start, element.end))
+      this.edits.push(lineRemoval(this.s, start, element.end))
     } else if (this.missing === 'empty') {
       for (const h of holders) if (h.contentEnd > h.contentStart) this.replace(h, '')
     }
@@ -200,33 +200,13 @@ function order(item: XmlElement): number {
   return PLURAL_ORDER.indexOf(q as PluralCategory)
 }
 
-function formText(forms: PluralForms, category: PluralCategory, fallback: string): string {
-  // A locale form nobody wrote falls back to `other` (or the last form there is), so the app never meets a
-  // missing quantity (Weblate #1550).
-  const last = [...PLURAL_ORDER].reverse().find((c) => forms[c] !== undefined)
-  return forms[category] ?? forms.other ?? (last ? forms[last]! : fallback)
-}
 
-function samePlural(a: PluralForms, b: PluralForms): boolean {
-  const ka = Object.keys(a) as PluralCategory[]
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k])
-}
 
 /** Start of the line `offset` is on. */
 function lineStart(s: string, offset: number): number {
   return s.lastIndexOf('\n', offset - 1) + 1
 }
 
-/** An edit removing `start..end` together with the line break and indentation before it, when it sits on its own line. */
-function removal(s: string, start: number, end: number): TextEdit {
-  let from = start
-  while (from > 0 && (s[from - 1] === ' ' || s[from - 1] === '\t')) from--
-  if (s[from - 1] === '\n') {
-    from--
-    if (s[from - 1] === '\r') from--
-  } else from = start
-  return { start: from, end, text: '' }
-}
 
 /** XML of new resources, one string per resource (its comment line included), grouping array items by array. */
 function resourceBlocks(entries: readonly Entry[], categories: readonly PluralCategory[], indent: string, eol: string): string[] {
@@ -251,7 +231,7 @@ function resourceBlocks(entries: readonly Entry[], categories: readonly PluralCa
       const lines = items.map((e) => `${indent}${indent}<item${itemAttrs(e)}>${encodeValue(e.value, { isReference: e.meta?.reference === true })}</item>`)
       blocks.push(`${commentLine(first, indent, eol)}<string-array name="${escapeAttr(item)}"${attrs(first)}>${eol}${lines.join(eol)}${eol}${indent}</string-array>`)
     } else if (item.plural) {
-      const lines = categories.map((c) => `${indent}${indent}<item quantity="${c}">${encodeValue(formText(item.plural!, c, item.value))}</item>`)
+      const lines = categories.map((c) => `${indent}${indent}<item quantity="${c}">${encodeValue(formOrFallback(item.plural!, c, item.value))}</item>`)
       blocks.push(`${commentLine(item, indent, eol)}<plurals name="${escapeAttr(item.key)}"${attrs(item)}>${eol}${lines.join(eol)}${eol}${indent}</plurals>`)
     } else {
       blocks.push(`${commentLine(item, indent, eol)}<string name="${escapeAttr(item.key)}"${attrs(item)}>${encodeValue(item.value, { isReference: item.meta?.reference === true })}</string>`)

@@ -3,7 +3,7 @@
  * in msgcat's layout when there is no template.
  */
 import type { Entry, MissingPolicy, RenderOptions } from '../format.js'
-import { PLURAL_ORDER } from '../plural.js'
+import { PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol } from '../text.js'
 import { linesOf, readDocument } from './document.js'
 import type { Block, PoDocument } from './document.js'
@@ -128,11 +128,6 @@ function msgstrFor(block: Block, entry: Entry, job: Job): string[] {
   return pluralTexts(given, job.target, (i) => (job.retarget ? '' : block.msgstr[i] ?? ''))
 }
 
-function samePlural(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
-  for (const k of keys) if (a[k] !== b[k]) return false
-  return true
-}
 
 function renderBlock(block: Block, entry: Entry, job: Job): string {
   const { template, eol } = job

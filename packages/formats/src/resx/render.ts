@@ -1,7 +1,7 @@
 /** Writes entries into a RESX file: changed `<value>`/`<comment>` texts only; headers, schema and binary data stay. */
 import type { Entry, MissingPolicy, RenderOptions } from '../format.js'
 import { detectEol, splitBom } from '../text.js'
-import { applyEdits, escapeAttr, escapeText, indentAt } from '../xml/index.js'
+import { applyEdits, escapeAttr, escapeText, indentAt, lineRemoval } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { entryId, readResx } from './parse.js'
 import type { ResxUnit } from './parse.js'
@@ -63,7 +63,7 @@ export function renderResx(template: string | undefined, entries: readonly Entry
     const e = queue?.shift()
     if (queue && !queue.length) given.delete(id)
     if (!e) {
-      if (missing === 'omit') edits.push(removal(s, unit.data.start, unit.data.end))
+      if (missing === 'omit') edits.push(lineRemoval(s, unit.data.start, unit.data.end))
       else if (missing === 'empty' && unit.entry.value !== '') setText(unit, unit.value, 'value', '')
       continue
     }
@@ -91,16 +91,6 @@ function dataBlock(e: Entry, indent: string, childIndent: string, eol: string): 
   return lines.join(eol)
 }
 
-/** An edit removing `start..end` with the line break and indentation before it, when it sits on its own line. */
-function removal(s: string, start: number, end: number): TextEdit {
-  let from = start
-  while (from > 0 && (s[from - 1] === ' ' || s[from - 1] === '\t')) from--
-  if (s[from - 1] === '\n') {
-    from--
-    if (s[from - 1] === '\r') from--
-  } else from = start
-  return { start: from, end, text: '' }
-}
 
 /** A clean RESX as Visual Studio writes it (without the optional embedded schema): headers, then one `<data>` per entry. */
 export function renderClean(entries: readonly Entry[]): string {

@@ -1,6 +1,6 @@
 /** Writes entries into a `.stringsdict`: changed forms only, with the plist header and indentation kept. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { pluralCategories, PLURAL_ORDER } from '../plural.js'
+import { formOrFallback, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeText, indentAt } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -23,16 +23,7 @@ export function targetCategories(locale: string, keepZero: boolean): PluralCateg
   return keepZero && !cats.includes('zero') ? ['zero', ...cats] : cats
 }
 
-function formText(forms: PluralForms, category: PluralCategory, fallback: string): string {
-  // A form nobody wrote falls back to `other` (or the last form there is) so no count shows an empty string.
-  const last = [...PLURAL_ORDER].reverse().find((c) => forms[c] !== undefined)
-  return forms[category] ?? forms.other ?? (last ? forms[last]! : fallback)
-}
 
-function samePlural(a: PluralForms, b: PluralForms): boolean {
-  const ka = Object.keys(a) as PluralCategory[]
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k])
-}
 
 /** Renders `entries` into `template`, or a clean file when there is no usable template. */
 export function renderStringsdict(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
@@ -126,7 +117,7 @@ class TemplateWriter {
         continue
       }
       kept.push({ category, end: p.valueEl.end, keyStart: p.keyEl.start })
-      const text = formText(forms, category, fallback)
+      const text = formOrFallback(forms, category, fallback)
       if (text !== v.forms[category]) this.setString(p.valueEl, text)
     }
     const sample = v.pairs[0]
@@ -134,7 +125,7 @@ class TemplateWriter {
     const lastPair = v.pairs[v.pairs.length - 1]
     for (const category of target) {
       if (v.formPairs.has(category)) continue
-      const text = `<key>${category}</key>${this.eol}${indent}<string>${escapePlist(formText(forms, category, fallback))}</string>`
+      const text = `<key>${category}</key>${this.eol}${indent}<string>${escapePlist(formOrFallback(forms, category, fallback))}</string>`
       const later = kept.find((k) => PLURAL_ORDER.indexOf(k.category) > PLURAL_ORDER.indexOf(category))
       if (later) {
         const at = this.s.lastIndexOf('\n', later.keyStart - 1) + 1
@@ -222,7 +213,7 @@ function variableBlock(name: string, e: Entry, locale: string, indent: string, u
     `${i1}<key>NSStringFormatValueTypeKey</key>`,
     `${i1}<string>${escapePlist(valueType(e))}</string>`,
   ]
-  for (const c of pluralCategories(locale)) lines.push(`${i1}<key>${c}</key>`, `${i1}<string>${escapePlist(formText(forms, c, e.value))}</string>`)
+  for (const c of pluralCategories(locale)) lines.push(`${i1}<key>${c}</key>`, `${i1}<string>${escapePlist(formOrFallback(forms, c, e.value))}</string>`)
   lines.push(`${indent}</dict>`)
   return lines.join(eol)
 }

@@ -47,13 +47,6 @@ export function writeIcuPlural(arg: string, forms: PluralForms, locale: string):
   return `{${arg}, plural, ${branches.join(' ')}}`
 }
 
-/** True when two plural maps hold the same forms. */
-export function samePlural(a: PluralForms | undefined, b: PluralForms | undefined): boolean {
-  if (!a || !b) return a === b
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<PluralCategory>
-  for (const k of keys) if (a[k] !== b[k]) return false
-  return true
-}
 
 /**
  * The plural forms an entry asks for, or undefined when it has none. `value` is meant to equal the `other` form;
@@ -63,3 +56,5 @@ export function wantedForms(entry: { value: string; plural?: PluralForms }): Plu
   if (!entry.plural || Object.keys(entry.plural).length === 0) return undefined
   return entry.plural.other === entry.value ? entry.plural : { ...entry.plural, other: entry.value }
 }
+
+export { samePlural } from '../plural.js'

@@ -14,6 +14,7 @@ export {
   applyEdits, indentAt,
 } from './tree.js'
 export type { TextEdit } from './tree.js'
+export { lineRemoval } from './tree.js'
 export { createLineIndex } from './positions.js'
 export type {
   XmlAttr, XmlNodeBase, XmlElement, XmlText, XmlCData, XmlComment, XmlPi, XmlDoctype, XmlNode, XmlDocument, XmlScan,

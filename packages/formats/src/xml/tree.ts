@@ -97,3 +97,14 @@ export function indentAt(content: string, offset: number): string {
   const m = /^[ \t]*/.exec(content.slice(lineStart, offset))
   return m ? m[0] : ''
 }
+
+/** An edit removing `start..end` together with the line break and indentation before it, when it sits on its own line. */
+export function lineRemoval(s: string, start: number, end: number): TextEdit {
+  let from = start
+  while (from > 0 && (s[from - 1] === ' ' || s[from - 1] === '\t')) from--
+  if (s[from - 1] === '\n') {
+    from--
+    if (s[from - 1] === '\r') from--
+  } else from = start
+  return { start: from, end, text: '' }
+}
