@@ -5,7 +5,7 @@ import {
 } from '@tolk/db'
 import type * as c from '../contract/search.js'
 import { requireProject, sourceLocaleOf } from './file.js'
-import { iso } from './outputs.js'
+import { translationOut, unitFieldsOut } from './unit-view.js'
 import type { Handler } from './types.js'
 
 /** Keys named per unit in listings; get_unit shows every one. */
@@ -27,10 +27,6 @@ const FUZZY_MIN_MS = 20
 
 const STATUSES: readonly TranslationStatus[] = ['machine', 'imported', 'reviewed', 'approved', 'needs_review']
 
-const translationOut = (t: UnitTranslationRow) => ({
-  unit_id: t.unit_id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, updated_at: iso(t.updated_at),
-})
-
 type UnitKeys = Awaited<ReturnType<typeof activeKeysOfUnits>>
 
 /** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
@@ -38,8 +34,7 @@ function unitCards(rows: { unit: UnitListRow; translation: UnitTranslationRow | 
   return rows.map(({ unit: u, translation }) => {
     const k = keys.get(u.id)
     return {
-      id: u.id, source_text: u.source_text, source_plural: u.source_plural, description: u.description,
-      max_length: u.max_length === null ? null : Number(u.max_length), tags: u.tags, created_at: iso(u.created_at), updated_at: iso(u.updated_at),
+      ...unitFieldsOut(u),
       key_count: k?.count ?? 0,
       keys: (k?.keys ?? []).map((key) => ({
         id: key.id, name: key.name, context: key.context, project: { id: key.project_id, slug: key.project_slug }, file: { id: key.file_id, pattern: key.file_pattern },

@@ -19,12 +19,12 @@ export async function requireUnits(ctx: AuthedContext, ids: readonly string[]): 
 const maxLengthOut = (m: string | number | null) => (m === null ? null : Number(m))
 
 /** A translation as set_translation and get_unit return it. */
-export const translationOut = (t: Translation) => ({
+export const translationOut = (t: Pick<Translation, 'unit_id' | 'locale' | 'text' | 'plural' | 'status' | 'note' | 'origin' | 'updated_at'>) => ({
   unit_id: t.unit_id, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, updated_at: iso(t.updated_at),
 })
 
 /** A unit's context fields, as update_unit returns them. */
-export const unitFieldsOut = (u: Unit) => ({
+export const unitFieldsOut = (u: Pick<Unit, 'id' | 'source_text' | 'source_plural' | 'description' | 'tags' | 'created_at' | 'updated_at'> & { max_length: string | number | null }) => ({
   id: u.id, source_text: u.source_text, source_plural: u.source_plural, description: u.description,
   max_length: maxLengthOut(u.max_length), tags: u.tags, created_at: iso(u.created_at), updated_at: iso(u.updated_at),
 })
