@@ -17,8 +17,13 @@ export function lineColumnAt(content: string, offset: number): { line: number; c
 
 /** The line ending a file uses most, so added lines match it. */
 export function detectEol(content: string): '\n' | '\r\n' {
-  const crlf = content.split('\r\n').length - 1
-  const lf = content.split('\n').length - 1 - crlf
+  // Counted with indexOf: splitting a 10 MB file twice allocates a string per line.
+  let lf = 0
+  let crlf = 0
+  for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) {
+    if (i > 0 && content.charCodeAt(i - 1) === 13) crlf++
+    else lf++
+  }
   return crlf > lf ? '\r\n' : '\n'
 }
 
