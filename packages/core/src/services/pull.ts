@@ -1,8 +1,8 @@
-import { findSnapshot, keysOfFile, listFilesOfProject, translationsOf, type File, type Key, type Project, type Translation } from '@tolk/db'
+import { findSnapshot, listFilesOfProject, pullNewKeysOfFile, pullRowsOfFile, type File, type Project, type PullNewKeyRow, type PullRow } from '@tolk/db'
 import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
-import { keyId, sameText, valueIn } from './entry-text.js'
+import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { localeOfPath, pathFromPattern } from './locale-path.js'
 
@@ -32,6 +32,29 @@ export function pathOf(file: File, locale: string, sourceLocale: string): string
   return pathFromPattern(file.pattern, locale)
 }
 
+/** A key of the file as a pull sees it: its usable translations, and whether the template holds it. */
+interface FileKey {
+  name: string
+  context: string
+  isRemoved: boolean
+  isInTemplate: boolean
+  translations: PullRow[]
+}
+
+/** A usable translation of a key (usable: approved_only is applied in SQL). */
+type Usable = PullRow & { text: string }
+
+/** What every step of a pull shares. */
+interface Pull {
+  req: PullRequest
+  multi: boolean
+  /** The locales the pull writes: the asked one, or every locale of the project for a multi-locale file. */
+  locales: string[]
+  /** The template is this locale's own pushed copy, not the source copy. */
+  isOwnTemplate: boolean
+  pushedAt: Date
+}
+
 /**
  * Renders a file in a locale into its last pushed copy of that locale (else the source copy), changing only the
  * values whose translations changed since that push (design § Files and round trip).
@@ -46,59 +69,88 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
   if (!multi && template.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: template.content }
 
-  const keys = (await keysOfFile(ctx.db, file.id))
-  const active = new Map(keys.filter((k) => k.removed_at === null).map((k) => [keyId(k.name, k.context), k]))
-  const removed = new Set(keys.filter((k) => k.removed_at !== null).map((k) => keyId(k.name, k.context)))
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
-  const translations = new Map((await translationsOf(ctx.db, [...active.values()].map((k) => k.unit_id), locales)).map((t) => [`${t.unit_id}\u0000${t.locale}`, t]))
-  const usable = (t: Translation | undefined) => t && (!req.approvedOnly || t.status === 'reviewed' || t.status === 'approved') ? t : undefined
-  const isOwnTemplate = template.locale === req.locale
-  const pushedAt = new Date(template.pushed_at).getTime()
-  const changedSincePush = (t: Translation) => new Date(t.updated_at).getTime() > pushedAt
-
+  const pull: Pull = { req, multi, locales, isOwnTemplate: template.locale === req.locale, pushedAt: new Date(template.pushed_at) }
+  // PostgreSQL joins while the template parses.
+  const rows = pullRowsOfFile(ctx.db, file.id, { locales, pushedAt: pull.pushedAt, approvedOnly: req.approvedOnly })
   const parsed = parse(format, template.content, { locale: multi ? req.sourceLocale : template.locale, sourceLocale: req.sourceLocale })
-  const texts = new Map<string, { text: string; plural: Record<string, string> | null }[]>()
-  for (const e of parsed.entries) {
-    const v = valueIn(e, template.locale, template.locale)
-    if (v) texts.set(keyId(e.key, e.context), [...(texts.get(keyId(e.key, e.context)) ?? []), v])
+  const keys = keysOf(await rows)
+  const entries = mergeTemplate(pull, parsed.entries, keys, !multi && pull.isOwnTemplate ? copiesOf(parsed.entries, template.locale) : new Map())
+  const added = await pullNewKeysOfFile(ctx.db, file.id, [...keys.values()].filter((k) => !k.isRemoved && !k.isInTemplate).map((k) => k.name), pull.pushedAt)
+  for (const row of added) addNewKey(pull, entries, row, keys.get(keyId(row.name, row.context)))
+  const content = render(format, template.content, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit' })
+  return { ...out, content }
+}
+
+/** The file's keys by identity, each with its translations. */
+function keysOf(rows: readonly PullRow[]): Map<string, FileKey> {
+  const keys = new Map<string, FileKey>()
+  for (const row of rows) {
+    const id = keyId(row.name, row.context)
+    let key = keys.get(id)
+    if (!key) keys.set(id, (key = { name: row.name, context: row.context, isRemoved: row.is_removed, isInTemplate: false, translations: [] }))
+    if (row.text !== null) key.translations.push(row)
   }
-  const copiesOf = (id: string) => texts.get(id) ?? []
+  return keys
+}
+
+function translationIn(key: FileKey, locale: string): Usable | undefined {
+  // One translation per key for a single-locale file: a loop, not a Map per key.
+  for (const t of key.translations) if (t.locale === locale) return t as Usable
+  return undefined
+}
+
+/** Texts the template holds per key (a repeated key holds several copies). */
+function copiesOf(entries: readonly Entry[], locale: string): Map<string, LocaleText[]> {
+  const texts = new Map<string, LocaleText[]>()
+  for (const e of entries) {
+    const v = valueIn(e, locale, locale)
+    if (!v) continue
+    const id = keyId(e.key, e.context)
+    const copies = texts.get(id)
+    if (copies) copies.push(v)
+    else texts.set(id, [v])
+  }
+  return texts
+}
+
+/** The template's entries with the server's texts written in; entries of removed keys are dropped. */
+function mergeTemplate(pull: Pull, template: readonly Entry[], keys: Map<string, FileKey>, copies: Map<string, LocaleText[]>): Entry[] {
+  const { req } = pull
   const entries: Entry[] = []
-  const seen = new Set<string>()
-  for (const entry of parsed.entries) {
+  for (const entry of template) {
     const id = keyId(entry.key, entry.context)
-    seen.add(id)
-    if (removed.has(id) && !active.has(id)) continue
-    const key = active.get(id)
+    const key = keys.get(id)
     if (!key) {
       entries.push(entry)
       continue
     }
-    if (multi) {
-      entries.push({ ...entry, values: mergeColumns(entry, key, locales, req, translations, usable, changedSincePush) })
+    key.isInTemplate = true
+    if (key.isRemoved) continue
+    if (pull.multi) {
+      entries.push({ ...entry, values: mergeColumns(pull, entry, key) })
       continue
     }
-    const t = usable(translations.get(`${key.unit_id}\u0000${req.locale}`))
-    if (isOwnTemplate) {
+    const t = translationIn(key, req.locale)
+    if (pull.isOwnTemplate) {
       // The copy keeps its bytes unless the translation changed after it was pushed, or a reviewed or approved
       // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
-      const authoritative = t && (t.status === 'reviewed' || t.status === 'approved') && !copiesOf(id).some((c) => sameText(c, t))
-      if (t && (changedSincePush(t) || authoritative)) entries.push(withText(entry, t))
+      const authoritative = t?.is_reviewed && !(copies.get(id) ?? []).some((c) => sameText(c, t))
+      if (t && (t.is_changed || authoritative)) entries.push(withText(entry, t))
       else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing)
       else entries.push(entry)
     } else if (t) entries.push(withText(entry, t))
     else pushMissing(entries, entry, req.missing)
   }
-  await addNewKeys(ctx, entries, active, seen, { ...req, pushedAt: template.pushed_at, isOwnTemplate }, translations, usable, multi, locales)
-  const content = render(format, template.content, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit' })
-  return { ...out, content }
+  return entries
 }
 
-function withText(entry: Entry, t: Translation): Entry {
-  const plural = t.plural as Record<string, string> | null
+function withText(entry: Entry, t: Usable): Entry {
+  if (t.plural) return { ...entry, value: t.text, plural: t.plural }
+  // Only an entry that has plural forms loses them: `delete` on every entry would slow every later read of it.
+  if (!entry.plural) return { ...entry, value: t.text }
   const next: Entry = { ...entry, value: t.text }
-  if (plural) next.plural = plural
-  else delete next.plural
+  delete next.plural
   return next
 }
 
@@ -112,55 +164,48 @@ function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missi
   entries.push({ ...entry, value: '', ...(plural ? { plural: Object.fromEntries(Object.keys(plural).map((k) => [k, ''])) } : {}) })
 }
 
-function mergeColumns(
-  entry: Entry, key: Key, locales: string[], req: PullRequest, translations: Map<string, Translation>,
-  usable: (t: Translation | undefined) => Translation | undefined, changedSincePush: (t: Translation) => boolean,
-): Record<string, LocaleValue> {
+function columnOf(t: Usable): LocaleValue {
+  return t.plural ? { value: t.text, plural: t.plural } : { value: t.text }
+}
+
+function mergeColumns(pull: Pull, entry: Entry, key: FileKey): Record<string, LocaleValue> {
   const values: Record<string, LocaleValue> = { ...(entry.values ?? {}) }
-  for (const locale of locales) {
-    if (locale === req.sourceLocale) continue
-    const t = usable(translations.get(`${key.unit_id}\u0000${locale}`))
+  for (const locale of pull.locales) {
+    if (locale === pull.req.sourceLocale) continue
+    const t = translationIn(key, locale)
     const held = values[locale]
     const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
-    const authoritative = t && (t.status === 'reviewed' || t.status === 'approved') && differs
-    if (t && (!held || changedSincePush(t) || authoritative)) values[locale] = { value: t.text, ...(t.plural ? { plural: t.plural as Record<string, string> } : {}) }
-    else if (!t && req.approvedOnly && values[locale]) delete values[locale]
+    const authoritative = t?.is_reviewed && differs
+    if (t && (!held || t.is_changed || authoritative)) values[locale] = columnOf(t)
+    else if (!t && pull.req.approvedOnly && values[locale]) delete values[locale]
   }
   return values
 }
 
-/** Keys pushed in the source after this locale's copy was pushed are added, as the format places new entries. */
-async function addNewKeys(
-  ctx: AuthedContext, entries: Entry[], active: Map<string, Key>, seen: Set<string>, req: PullRequest & { pushedAt: Date; isOwnTemplate: boolean },
-  translations: Map<string, Translation>, usable: (t: Translation | undefined) => Translation | undefined, multi: boolean, locales: string[],
-): Promise<void> {
-  // A key the pushed copy lacks is added only when it is news since that push: a key created later, or a
-  // translation written later. Otherwise the copy is left as the user pushed it (what you push is what you pull).
-  const pushedAt = new Date(req.pushedAt).getTime()
-  const isNews = (k: Key) =>
-    new Date(k.created_at).getTime() > pushedAt ||
-    locales.some((l) => {
-      const t = usable(translations.get(`${k.unit_id}\u0000${l}`))
-      return t !== undefined && new Date(t.updated_at).getTime() > pushedAt
-    })
-  const fresh = [...active.entries()].filter(([id, k]) => !seen.has(id) && (req.isOwnTemplate ? isNews(k) : true)).map(([, k]) => k).sort((a, b) => a.position - b.position)
-  if (fresh.length === 0) return
-  const units = new Map((await ctx.db.selectFrom('units').select(['id', 'source_text', 'source_plural']).where('id', 'in', fresh.map((k) => k.unit_id)).execute()).map((u) => [u.id, u]))
-  for (const k of fresh) {
-    const unit = units.get(k.unit_id)!
-    const sourcePlural = unit.source_plural as Record<string, string> | null
-    const base: Entry = { key: k.name, value: unit.source_text, source: unit.source_text, ...(k.context ? { context: k.context } : {}), ...(k.comment ? { comment: k.comment } : {}), ...(sourcePlural ? { sourcePlural, plural: sourcePlural } : {}) }
-    if (multi) {
-      const values: Record<string, LocaleValue> = { [req.sourceLocale]: { value: unit.source_text, ...(sourcePlural ? { plural: sourcePlural } : {}) } }
-      for (const locale of locales) {
-        const t = usable(translations.get(`${k.unit_id}\u0000${locale}`))
-        if (t && locale !== req.sourceLocale) values[locale] = { value: t.text, ...(t.plural ? { plural: t.plural as Record<string, string> } : {}) }
-      }
-      entries.push({ ...base, values })
-      continue
-    }
-    const t = usable(translations.get(`${k.unit_id}\u0000${req.locale}`))
-    if (t) entries.push(withText(base, t))
-    else pushMissing(entries, base, req.missing)
+/**
+ * Adds a key the template lacks, as the format places new entries. Into the locale's own copy only when it is news
+ * since that push: a key created later, or a translation written later. Otherwise the copy is left as the user
+ * pushed it (what you push is what you pull).
+ */
+function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKey | undefined): void {
+  if (!key || key.isInTemplate) return
+  if (pull.isOwnTemplate && !row.is_new && !key.translations.some((t) => t.is_changed)) return
+  const { req } = pull
+  const sourcePlural = row.source_plural
+  const base: Entry = {
+    key: row.name, value: row.source_text, source: row.source_text, ...(row.context ? { context: row.context } : {}),
+    ...(row.comment ? { comment: row.comment } : {}), ...(sourcePlural ? { sourcePlural, plural: sourcePlural } : {}),
   }
+  if (pull.multi) {
+    const values: Record<string, LocaleValue> = { [req.sourceLocale]: { value: row.source_text, ...(sourcePlural ? { plural: sourcePlural } : {}) } }
+    for (const locale of pull.locales) {
+      const t = locale === req.sourceLocale ? undefined : translationIn(key, locale)
+      if (t) values[locale] = columnOf(t)
+    }
+    entries.push({ ...base, values })
+    return
+  }
+  const t = translationIn(key, req.locale)
+  if (t) entries.push(withText(base, t))
+  else pushMissing(entries, base, req.missing)
 }
