@@ -58,6 +58,11 @@ export interface ParseOptions {
   locale?: string
   /** The project's source locale, when known. */
   sourceLocale?: string
+  /**
+   * Keep what `render` needs of this reading, for passing the result as `RenderOptions.parsed`: a pull parses the
+   * template and then renders into it, and reading a 10 MB file once instead of twice is a good part of its time.
+   */
+  forRender?: boolean
 }
 
 /** What to write for a template entry that `render` was not given. */
@@ -69,6 +74,11 @@ export interface RenderOptions {
   sourceLocale: string
   /** `source` keeps the template's text, `empty` writes an empty value, `omit` removes the entry. Default `source`. */
   missing?: MissingPolicy
+  /**
+   * What `parse` (with `forRender`) returned for this same template: render reuses its reading of the file instead
+   * of reading it again. Ignored when it was parsed from another text or by a format that keeps nothing.
+   */
+  parsed?: ParseResult
 }
 
 /** A built-in file format: detection, reading and faithful writing. Never throws on user input. */

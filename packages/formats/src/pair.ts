@@ -13,6 +13,8 @@ export interface Pairing {
  * last). Without repeats, which is the common case, this is one map and one pass.
  */
 export function pairEntries(slotIds: readonly string[], entries: readonly Entry[], idOf: (entry: Entry) => string): Pairing {
+  // Entries parsed from this very template come back in its order: then the n-th copy already meets the n-th.
+  if (inStep(slotIds, entries, idOf)) return { matched: entries.slice(), added: [] }
   const first = new Map<string, Entry>()
   let repeated = false
   for (const e of entries) {
@@ -51,4 +53,11 @@ export function pairEntries(slotIds: readonly string[], entries: readonly Entry[
     for (let i = 0; i < extra; i++) added.push(list[i]!)
   }
   return { matched, added }
+}
+
+/** True when the i-th entry has the i-th slot's id, for every slot and entry. */
+function inStep(slotIds: readonly string[], entries: readonly Entry[], idOf: (entry: Entry) => string): boolean {
+  if (slotIds.length !== entries.length) return false
+  for (let i = 0; i < slotIds.length; i++) if (idOf(entries[i]!) !== slotIds[i]) return false
+  return true
 }

@@ -17,6 +17,8 @@ export function identityOf(k: Keyed): string {
  * last copy, so a single entry belongs to the last one and earlier copies are kept as they were.
  */
 export function assignEntries<S extends Keyed, E extends Keyed>(slots: readonly S[], entries: readonly E[]): Assignment<E> {
+  // Entries parsed from this very template come back in its order: then the n-th copy already meets the n-th.
+  if (inStep(slots, entries)) return { assigned: entries.slice(), shadowed: new Array<boolean>(slots.length).fill(false), extra: [] }
   // Identities are almost always unique: store one entry or slot directly, a list only on repeats.
   const entriesById = new Map<string, E | E[]>()
   for (const e of entries) {
@@ -49,6 +51,15 @@ export function assignEntries<S extends Keyed, E extends Keyed>(slots: readonly 
     for (let j = slotList.length; j < list.length; j++) extraSet.add(list[j]!)
   }
   return { assigned, shadowed, extra: extraSet.size ? entries.filter((e) => extraSet.has(e)) : [] }
+}
+
+/** True when the i-th entry has the i-th slot's key and context, for every slot and entry. */
+function inStep(slots: readonly Keyed[], entries: readonly Keyed[]): boolean {
+  if (slots.length !== entries.length) return false
+  for (let i = 0; i < slots.length; i++) {
+    if (slots[i]!.key !== entries[i]!.key || slots[i]!.context !== entries[i]!.context) return false
+  }
+  return true
 }
 
 /** Which entry each slot gets, which unassigned slots are earlier copies of a given key, and the entries no slot took. */

@@ -1,14 +1,15 @@
 /** Reads JSON translation files (flat, nested, i18next plurals) into entries. */
 import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
-import { positionLookup, scanJson } from '../json-text/index.js'
+import { positionLookup } from '../json-text/index.js'
 import type { JsonString } from '../json-text/index.js'
-import { collectSlots } from './slots.js'
+import { jsonReads, readJson } from './slots.js'
 import type { Slot } from './slots.js'
 
 /** Parses a JSON translation file; bad input comes back as an error issue, never a throw. */
 export function parseJson(content: string, options: ParseOptions): ParseResult {
   const locales = options.locale ? [options.locale] : []
-  const scan = scanJson(content)
+  const read = readJson(content)
+  const { scan } = read
   const positionOf = positionLookup(content)
   if (!scan.root) {
     return { entries: [], locales, issues: [{ severity: 'error', message: scan.error.message, ...positionOf(scan.error.offset) }] }
@@ -19,7 +20,7 @@ export function parseJson(content: string, options: ParseOptions): ParseResult {
   }
   const issues: FormatIssue[] = []
   const seen = new Set<string>()
-  const entries = collectSlots(scan.root).map((slot) => {
+  const entries = read.slots.map((slot) => {
     if (seen.has(slot.key)) {
       const at = slot.kind === 'group' ? slot.forms[0]!.member.keyStart : slot.parent.kind === 'object' ? slot.parent.members[slot.index]!.keyStart : slot.node.start
       issues.push({ severity: 'warning', message: `Repeated key "${slot.key}": every copy is kept`, ...positionOf(at) })
@@ -27,7 +28,7 @@ export function parseJson(content: string, options: ParseOptions): ParseResult {
     seen.add(slot.key)
     return entryOf(slot)
   })
-  return { entries, locales, issues }
+  return jsonReads.keep({ entries, locales, issues }, options, content, read)
 }
 
 function entryOf(slot: Slot): Entry {

@@ -2,20 +2,20 @@
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
 import {
   applyEdits, assignEntries, DEFAULT_LAYOUT, detectLayout, icuPluralArgument, MAX_JSON_DEPTH, ObjectEditor, PendingObject,
-  quoteJson, scanJson, stringifyJson, writeIcuPlural,
+  quoteJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json-text/index.js'
 import { pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
-import { collectSlots } from './slots.js'
-import type { GroupSlot, LeafSlot, Segment } from './slots.js'
+import { jsonReads, readJson } from './slots.js'
+import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 
 /** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
 export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   const categories = pluralCategories(options.locale)
-  const scan = template === undefined ? undefined : scanJson(template)
-  if (template === undefined || scan?.root?.kind !== 'object') return renderClean(entries, categories)
-  return new TemplateWriter(template, scan.root, categories).write(entries, options.missing ?? 'source')
+  const read = template === undefined ? undefined : jsonReads.of(template, options, readJson)
+  if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories)
+  return new TemplateWriter(template, read.scan.root, read.slots, categories).write(entries, options.missing ?? 'source')
 }
 
 function renderClean(entries: readonly Entry[], categories: readonly PluralCategory[]): string {
@@ -35,12 +35,15 @@ class TemplateWriter {
   private readonly edits: Edit[] = []
   private readonly childIndex = new Map<JsonObject, Map<string, JsonNode>>()
 
-  constructor(private readonly text: string, private readonly root: JsonObject, private readonly categories: readonly PluralCategory[]) {
+  constructor(
+    private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
+    private readonly categories: readonly PluralCategory[],
+  ) {
     this.layout = detectLayout(text, root)
   }
 
   write(entries: readonly Entry[], missing: MissingPolicy): string {
-    const slots = collectSlots(this.root)
+    const { slots } = this
     const { assigned, shadowed, extra } = assignEntries(slots, entries)
     slots.forEach((slot, i) => {
       const entry = assigned[i]

@@ -1,6 +1,8 @@
 /** The translatable places of a JSON file, found the same way by parse and render so they line up. */
 import type { PluralCategory } from '../format.js'
-import type { JsonArray, JsonMember, JsonObject, JsonString } from '../json-text/index.js'
+import { scanJson } from '../json-text/index.js'
+import type { JsonArray, JsonMember, JsonObject, JsonScan, JsonString } from '../json-text/index.js'
+import { TemplateReads } from '../template-read.js'
 
 /** One step of a path: an object key or an array index. */
 export type Segment = string | number
@@ -44,6 +46,21 @@ const V4_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/
 export function keyOfPath(path: readonly Segment[]): string {
   return path.length === 1 ? String(path[0]) : path.map(String).join('.')
 }
+
+/** A JSON file as parse and render read it: its scan, and the slots of an object root (none otherwise). */
+export interface JsonRead {
+  scan: JsonScan
+  slots: Slot[]
+}
+
+/** Scans a file and finds its slots. */
+export function readJson(content: string): JsonRead {
+  const scan = scanJson(content)
+  return { scan, slots: scan.root?.kind === 'object' ? collectSlots(scan.root) : [] }
+}
+
+/** Readings parse keeps for render (ParseOptions.forRender). */
+export const jsonReads = new TemplateReads<JsonRead>()
 
 /** Every slot of a file in document order (a group sits where its first form is). */
 export function collectSlots(root: JsonObject): Slot[] {

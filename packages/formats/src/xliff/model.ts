@@ -1,5 +1,6 @@
 /** Reads an XLIFF 1.2 or 2.0 document into units that know their elements, so parse and render share one reading. */
 import type { FormatIssue, PluralCategory } from '../format.js'
+import { TemplateReads } from '../template-read.js'
 import { attrValue, createLineIndex, localName, scanXml, textContent } from '../xml/index.js'
 import type { XmlElement, XmlScan } from '../xml/index.js'
 import { inlineValue } from './inline.js'
@@ -77,6 +78,9 @@ export function nmtoken(key: string): string {
   const token = key.replace(NOT_NMTOKEN, '_')
   return token === '' ? '_' : token
 }
+
+/** Readings parse keeps for render (ParseOptions.forRender). */
+export const xliffReads = new TemplateReads<ReturnType<typeof readXliff>>()
 
 /** Reads `content`; returns issues only (no document) when it is not a readable XLIFF file. */
 export function readXliff(content: string): { doc?: XliffDocument; issues: FormatIssue[] } {

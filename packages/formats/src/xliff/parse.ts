@@ -1,12 +1,13 @@
 /** XLIFF parse: units to entries, repeated keys reported. */
 import type { Entry, FormatIssue, ParseOptions, ParseResult } from '../format.js'
 import { createLineIndex } from '../xml/index.js'
-import { isSourceSide, readXliff } from './model.js'
+import { isSourceSide, readXliff, xliffReads } from './model.js'
 import type { XliffUnit } from './model.js'
 
 /** Reads XLIFF 1.2 or 2.0 into entries (key, source, target value, notes as comment, ids and state in meta). */
 export function parseXliff(content: string, options: ParseOptions = {}): ParseResult {
-  const { doc, issues } = readXliff(content)
+  const read = readXliff(content)
+  const { doc, issues } = read
   if (!doc) return { entries: [], locales: [], issues }
   const out: FormatIssue[] = [...issues]
   const at = createLineIndex(content)
@@ -23,7 +24,7 @@ export function parseXliff(content: string, options: ParseOptions = {}): ParseRe
       entries.push(toEntry(u, sourceSide))
     }
   }
-  return { entries, locales: doc.locales, issues: out }
+  return xliffReads.keep({ entries, locales: doc.locales, issues: out }, options, content, read)
 }
 
 /** The entry of a unit; read as the source locale, `value`/`plural` are the source text. */

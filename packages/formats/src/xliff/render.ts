@@ -8,7 +8,7 @@ import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit2
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { numericRefStyle, tagsIn } from './inline.js'
-import { isSourceSide, nmtoken, readXliff } from './model.js'
+import { isSourceSide, nmtoken, readXliff, xliffReads } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
@@ -20,7 +20,7 @@ const STATES_20 = new Set(['initial', 'translated', 'reviewed', 'final'])
 /** Writes `entries` into `template` (XLIFF 1.2 or 2.0); with no usable template, writes a clean file. */
 export function renderXliff(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return cleanXliff(entries, options, wantsVersion(entries))
-  const { doc } = readXliff(template)
+  const { doc } = xliffReads.of(template, options, readXliff)
   if (!doc || doc.files.length === 0) {
     // A template that does not parse is replaced by a clean file (style § 2.5, inlang's rule), keeping BOM and EOL.
     const version = /urn:oasis:names:tc:xliff:document:2\.0/.test(template) ? '2.0' : wantsVersion(entries)

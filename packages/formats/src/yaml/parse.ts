@@ -1,6 +1,7 @@
 // Reads translation YAML into entries: the fast scanner when it can, the `yaml` package otherwise.
 import { lineIndex } from '../text.js'
 import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
+import { TemplateReads } from '../template-read.js'
 import { fastTree } from './fast.js'
 import { treeFromDocument } from './from-document.js'
 import type { ValueSlot, YamlModel, YTree } from './tree.js'
@@ -14,7 +15,11 @@ export interface YamlRead {
 
 const lineOf = lineIndex
 
-function readTree(content: string): YTree {
+/** Readings parse keeps for render (ParseOptions.forRender): the tree, which does not depend on the locales. */
+export const yamlReads = new TemplateReads<YTree>()
+
+/** The tree of a document: by the fast scanner when it can, else by the `yaml` package; never throws. */
+export function readTree(content: string): YTree {
   const fast = fastTree(content)
   if (fast) return fast
   try {
@@ -26,8 +31,7 @@ function readTree(content: string): YTree {
 }
 
 /** Reads a YAML document into its model; never throws. */
-export function readYaml(content: string, locales: readonly (string | undefined)[] = []): YamlRead {
-  const tree = readTree(content)
+export function readYaml(content: string, locales: readonly (string | undefined)[] = [], tree = readTree(content)): YamlRead {
   const model = modelOf(tree, locales)
   const issues = [...tree.issues]
   const at = lineOf(content)
@@ -52,9 +56,10 @@ export function entryOf(content: string, slot: ValueSlot): Entry {
 
 /** Parses translation YAML (Rails locale root, plain nested maps, or Hugo/go-i18n id lists). */
 export function parseYaml(content: string, options: ParseOptions): ParseResult {
-  const { model, issues } = readYaml(content, [options.locale, options.sourceLocale])
+  const tree = readTree(content)
+  const { model, issues } = readYaml(content, [options.locale, options.sourceLocale], tree)
   const entries = model.slots.map((slot) => entryOf(content, slot))
   const root = model.rootKey?.value
   const locales = root !== undefined ? [root.replace(/_/g, '-')] : options.locale ? [options.locale] : []
-  return { entries, locales, issues }
+  return yamlReads.keep({ entries, locales, issues }, options, content, tree)
 }

@@ -3,10 +3,10 @@ import type { Entry, PluralCategory, RenderOptions } from '../format.js'
 import { PLURAL_ORDER, pluralCategories } from '../plural.js'
 import { detectEol } from '../text.js'
 import { pairEntries } from '../pair.js'
-import { readYaml } from './parse.js'
+import { readTree, yamlReads } from './parse.js'
 import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
-import type { YMap, YScalar } from './tree.js'
-import { blockStart } from './tree.js'
+import type { YamlModel, YMap, YScalar } from './tree.js'
+import { blockStart, modelOf } from './tree.js'
 
 interface Edit {
   start: number
@@ -119,9 +119,10 @@ function pluralInPlace(template: string, scalar: YScalar, entry: Entry, locale: 
 /** Writes `entries` into a YAML template, replacing only scalars whose text changed. */
 export function renderYaml(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   if (template === undefined) return renderCleanYaml(entries, options)
-  const { model, issues } = readYaml(template, [options.locale, options.sourceLocale])
+  const tree = yamlReads.of(template, options, readTree)
   // A template that does not parse cannot be patched safely: write a clean file instead.
-  if (issues.some((i) => i.severity === 'error')) return renderCleanYaml(entries, options)
+  if (tree.issues.some((i) => i.severity === 'error')) return renderCleanYaml(entries, options)
+  const model = modelOf(tree, [options.locale, options.sourceLocale])
   // A template with no document (empty, or only comments) gets a clean file after its comments.
   if (model.slots.length === 0 && model.maps.length === 0 && !model.rootSeq && !model.rootKey) {
     if (entries.length === 0) return template
@@ -189,7 +190,7 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
   return out.join('')
 }
 
-function addEntries(template: string, model: ReturnType<typeof readYaml>['model'], added: readonly Entry[], locale: string, eol: string, edits: Edit[]): void {
+function addEntries(template: string, model: YamlModel, added: readonly Entry[], locale: string, eol: string, edits: Edit[]): void {
   if (model.layout === 'hugo' && model.rootSeq) {
     const seq = model.rootSeq
     const pad = ' '.repeat(seq.indent)
