@@ -1,4 +1,7 @@
-import { findSnapshot, listFilesOfProject, pullNewKeysOfFile, pullRowsOfFile, type File, type Project, type PullNewKeyRow, type PullRow } from '@tolk/db'
+import {
+  findSnapshot, listFilesOfProject, listSnapshotHeads, pullNewKeysOfFile, pullRowsOfFile, removedKeysOfFile,
+  type File, type Project, type PullNewKeyRow, type PullRow,
+} from '@tolk/db'
 import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
@@ -32,17 +35,17 @@ export function pathOf(file: File, locale: string, sourceLocale: string): string
   return pathFromPattern(file.pattern, locale)
 }
 
-/** A key of the file as a pull sees it: its usable translations, and whether the template holds it. */
+/** An active key of the file: its translations are `rows[from..to)`. */
 interface FileKey {
   name: string
   context: string
-  isRemoved: boolean
+  from: number
+  to: number
   isInTemplate: boolean
-  translations: PullRow[]
 }
 
-/** A usable translation of a key (usable: approved_only is applied in SQL). */
-type Usable = PullRow & { text: string }
+/** A translation that counts (approved_only is applied in SQL). */
+type Usable = PullRow & { locale: string; text: string }
 
 /** What every step of a pull shares. */
 interface Pull {
@@ -53,6 +56,7 @@ interface Pull {
   /** The template is this locale's own pushed copy, not the source copy. */
   isOwnTemplate: boolean
   pushedAt: Date
+  rows: PullRow[]
 }
 
 /**
@@ -63,41 +67,74 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const file = await findFileForPath(ctx, req.project.id, req.path, req.locale)
   const format = file.format as FormatId
   const multi = isMultiLocale(format)
-  const own = multi ? undefined : await findSnapshot(ctx.db, file.id, req.locale)
-  const template = own ?? (await findSnapshot(ctx.db, file.id, req.sourceLocale)) ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
-  const out = { path: multi ? template.path : pathOf(file, req.locale, req.sourceLocale), encoding: template.encoding, format }
+  const heads = await listSnapshotHeads(ctx.db, [file.id])
+  const head = (multi ? undefined : heads.find((h) => h.locale === req.locale)) ?? heads.find((h) => h.locale === req.sourceLocale)
+  if (!head) fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
+  const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale), encoding: head.encoding, format }
+  const copy = () => findSnapshot(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
-  if (!multi && template.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: template.content }
+  if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: (await copy()).content }
 
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
-  const pull: Pull = { req, multi, locales, isOwnTemplate: template.locale === req.locale, pushedAt: new Date(template.pushed_at) }
-  // PostgreSQL joins while the template parses.
-  const rows = pullRowsOfFile(ctx.db, file.id, { locales, pushedAt: pull.pushedAt, approvedOnly: req.approvedOnly })
-  const parsed = parse(format, template.content, { locale: multi ? req.sourceLocale : template.locale, sourceLocale: req.sourceLocale })
-  const keys = keysOf(await rows)
-  const entries = mergeTemplate(pull, parsed.entries, keys, !multi && pull.isOwnTemplate ? copiesOf(parsed.entries, template.locale) : new Map())
-  const added = await pullNewKeysOfFile(ctx.db, file.id, [...keys.values()].filter((k) => !k.isRemoved && !k.isInTemplate).map((k) => k.name), pull.pushedAt)
-  for (const row of added) addNewKey(pull, entries, row, keys.get(keyId(row.name, row.context)))
-  const content = render(format, template.content, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit' })
+  const isOwnTemplate = head.locale === req.locale
+  const pushedAt = new Date(head.pushed_at)
+  // The copy's text and the keys come at once: PostgreSQL joins while the driver decodes the copy.
+  const [template, rows, removed] = await Promise.all([
+    copy(),
+    pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }),
+    removedKeysOfFile(ctx.db, file.id),
+  ])
+  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, rows }
+  const parsed = parse(format, template.content, { locale: multi ? req.sourceLocale : template.locale, sourceLocale: req.sourceLocale, forRender: true })
+  const keys = keysOf(rows)
+  const entries = mergeTemplate(pull, parsed.entries, keys, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, template.locale) : new Map())
+  await addNewKeys(ctx, pull, entries, file.id, keys.filter((k) => !k.isInTemplate))
+  const content = render(format, template.content, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
 }
 
-/** The file's keys by identity, each with its translations. */
-function keysOf(rows: readonly PullRow[]): Map<string, FileKey> {
-  const keys = new Map<string, FileKey>()
-  for (const row of rows) {
-    const id = keyId(row.name, row.context)
-    let key = keys.get(id)
-    if (!key) keys.set(id, (key = { name: row.name, context: row.context, isRemoved: row.is_removed, isInTemplate: false, translations: [] }))
-    if (row.text !== null) key.translations.push(row)
+/** The keys of the rows, in file order. */
+function keysOf(rows: readonly PullRow[]): FileKey[] {
+  const keys: FileKey[] = []
+  let last: FileKey | undefined
+  for (let i = 0; i < rows.length; i++) {
+    const { name, context } = rows[i]!
+    // Rows of one key are adjacent (pullRowsOfFile), and a file holds a name and context once.
+    if (last && last.name === name && last.context === context) last.to = i + 1
+    else keys.push((last = { name, context, from: i, to: i + 1, isInTemplate: false }))
   }
   return keys
 }
 
-function translationIn(key: FileKey, locale: string): Usable | undefined {
-  // One translation per key for a single-locale file: a loop, not a Map per key.
-  for (const t of key.translations) if (t.locale === locale) return t as Usable
+function translationIn(pull: Pull, key: FileKey, locale: string): Usable | undefined {
+  for (let i = key.from; i < key.to; i++) {
+    const row = pull.rows[i]!
+    if (row.locale === locale && row.text !== null) return row as Usable
+  }
   return undefined
+}
+
+/**
+ * Finds the file's key of each template entry. Keys come in file order and the template is most often the file as
+ * last pushed, so both lists are walked together, with no map of 100,000 ids; the first mismatch switches to a map.
+ */
+class KeyFinder {
+  private next = 0
+  private byId: Map<string, FileKey> | undefined
+
+  constructor(private readonly keys: readonly FileKey[]) {}
+
+  find(entry: Entry): FileKey | undefined {
+    if (!this.byId) {
+      const key = this.keys[this.next]
+      if (key && key.name === entry.key && key.context === (entry.context ?? '')) {
+        this.next++
+        return key
+      }
+      this.byId = new Map(this.keys.map((k) => [keyId(k.name, k.context), k]))
+    }
+    return this.byId.get(keyId(entry.key, entry.context))
+  }
 }
 
 /** Texts the template holds per key (a repeated key holds several copies). */
@@ -115,27 +152,26 @@ function copiesOf(entries: readonly Entry[], locale: string): Map<string, Locale
 }
 
 /** The template's entries with the server's texts written in; entries of removed keys are dropped. */
-function mergeTemplate(pull: Pull, template: readonly Entry[], keys: Map<string, FileKey>, copies: Map<string, LocaleText[]>): Entry[] {
+function mergeTemplate(pull: Pull, template: readonly Entry[], keys: readonly FileKey[], removed: Set<string>, copies: Map<string, LocaleText[]>): Entry[] {
   const { req } = pull
+  const finder = new KeyFinder(keys)
   const entries: Entry[] = []
   for (const entry of template) {
-    const id = keyId(entry.key, entry.context)
-    const key = keys.get(id)
+    const key = finder.find(entry)
     if (!key) {
-      entries.push(entry)
+      if (!removed.has(keyId(entry.key, entry.context))) entries.push(entry)
       continue
     }
     key.isInTemplate = true
-    if (key.isRemoved) continue
     if (pull.multi) {
       entries.push({ ...entry, values: mergeColumns(pull, entry, key) })
       continue
     }
-    const t = translationIn(key, req.locale)
+    const t = translationIn(pull, key, req.locale)
     if (pull.isOwnTemplate) {
       // The copy keeps its bytes unless the translation changed after it was pushed, or a reviewed or approved
       // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
-      const authoritative = t?.is_reviewed && !(copies.get(id) ?? []).some((c) => sameText(c, t))
+      const authoritative = t?.is_reviewed && !(copies.get(keyId(entry.key, entry.context)) ?? []).some((c) => sameText(c, t))
       if (t && (t.is_changed || authoritative)) entries.push(withText(entry, t))
       else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing)
       else entries.push(entry)
@@ -147,7 +183,7 @@ function mergeTemplate(pull: Pull, template: readonly Entry[], keys: Map<string,
 
 function withText(entry: Entry, t: Usable): Entry {
   if (t.plural) return { ...entry, value: t.text, plural: t.plural }
-  // Only an entry that has plural forms loses them: `delete` on every entry would slow every later read of it.
+  // Only an entry that had plural forms loses them: `delete` on every entry would slow every later read of it.
   if (!entry.plural) return { ...entry, value: t.text }
   const next: Entry = { ...entry, value: t.text }
   delete next.plural
@@ -172,7 +208,7 @@ function mergeColumns(pull: Pull, entry: Entry, key: FileKey): Record<string, Lo
   const values: Record<string, LocaleValue> = { ...(entry.values ?? {}) }
   for (const locale of pull.locales) {
     if (locale === pull.req.sourceLocale) continue
-    const t = translationIn(key, locale)
+    const t = translationIn(pull, key, locale)
     const held = values[locale]
     const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
     const authoritative = t?.is_reviewed && differs
@@ -182,15 +218,24 @@ function mergeColumns(pull: Pull, entry: Entry, key: FileKey): Record<string, Lo
   return values
 }
 
+/** Adds the keys the template lacks (see addNewKey), in file order. */
+async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], fileId: string, lacking: FileKey[]): Promise<void> {
+  if (lacking.length === 0) return
+  const byId = new Map(lacking.map((k) => [keyId(k.name, k.context), k]))
+  for (const row of await pullNewKeysOfFile(ctx.db, fileId, lacking.map((k) => k.name), pull.pushedAt)) {
+    const key = byId.get(keyId(row.name, row.context))
+    if (key) addNewKey(pull, entries, row, key)
+  }
+}
+
 /**
  * Adds a key the template lacks, as the format places new entries. Into the locale's own copy only when it is news
  * since that push: a key created later, or a translation written later. Otherwise the copy is left as the user
  * pushed it (what you push is what you pull).
  */
-function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKey | undefined): void {
-  if (!key || key.isInTemplate) return
-  if (pull.isOwnTemplate && !row.is_new && !key.translations.some((t) => t.is_changed)) return
+function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKey): void {
   const { req } = pull
+  if (pull.isOwnTemplate && !row.is_new && !pull.locales.some((l) => translationIn(pull, key, l)?.is_changed)) return
   const sourcePlural = row.source_plural
   const base: Entry = {
     key: row.name, value: row.source_text, source: row.source_text, ...(row.context ? { context: row.context } : {}),
@@ -199,13 +244,13 @@ function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKe
   if (pull.multi) {
     const values: Record<string, LocaleValue> = { [req.sourceLocale]: { value: row.source_text, ...(sourcePlural ? { plural: sourcePlural } : {}) } }
     for (const locale of pull.locales) {
-      const t = locale === req.sourceLocale ? undefined : translationIn(key, locale)
+      const t = locale === req.sourceLocale ? undefined : translationIn(pull, key, locale)
       if (t) values[locale] = columnOf(t)
     }
     entries.push({ ...base, values })
     return
   }
-  const t = translationIn(key, req.locale)
+  const t = translationIn(pull, key, req.locale)
   if (t) entries.push(withText(base, t))
   else pushMissing(entries, base, req.missing)
 }
