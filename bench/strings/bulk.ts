@@ -23,7 +23,7 @@ export async function fillUnits(sql: Sql, opts: { workspaceId: string; projectId
   const [file] = await sql`INSERT INTO files (workspace_id, project_id, pattern, format, source_path) VALUES (${ws}, ${projectId}, 'bulk/{locale}.json', 'json', 'bulk/en.json') RETURNING id`
   const indexes = await sql`
     SELECT indexname, indexdef FROM pg_indexes
-    WHERE schemaname = 'public' AND tablename IN ('units', 'keys', 'translations')
+    WHERE schemaname = 'public' AND tablename IN ('units', 'keys', 'translations', 'unit_search', 'key_search')
       AND indexname NOT IN (SELECT conname FROM pg_constraint)`
   for (const ix of indexes) await sql.unsafe(`DROP INDEX ${ix.indexname}`)
   const [{ n: have }] = await sql`SELECT count(*)::int AS n FROM units WHERE workspace_id = ${ws}`
@@ -47,6 +47,9 @@ export async function fillUnits(sql: Sql, opts: { workspaceId: string; projectId
     opts.log(`  ${Math.min(from + BATCH, opts.total).toLocaleString('en')} units`)
   }
   await sql`DROP TABLE bench_texts`
+  // What the search indexer does after a push, in bulk.
+  await sql`INSERT INTO unit_search (unit_id, workspace_id, source_text) SELECT id, workspace_id, source_text FROM units WHERE workspace_id = ${ws} ON CONFLICT DO NOTHING`
+  await sql`INSERT INTO key_search (key_id, workspace_id, name) SELECT id, workspace_id, name FROM keys WHERE file_id = ${file.id} ON CONFLICT DO NOTHING`
   await sql`
     INSERT INTO translations (workspace_id, unit_id, locale, text, status, origin)
     SELECT ${ws}, id, ${opts.locale}, translate(source_text, 'aeiou', 'äëïöü'),
@@ -59,5 +62,5 @@ export async function fillUnits(sql: Sql, opts: { workspaceId: string; projectId
   await sql`SET maintenance_work_mem = '1GB'`
   for (const ix of indexes) await sql.unsafe(ix.indexdef)
   // What autovacuum does to a table at rest: statistics, and the visibility map that index-only scans rely on.
-  for (const table of ['units', 'keys', 'translations']) await sql.unsafe(`VACUUM ANALYZE ${table}`)
+  for (const table of ['units', 'keys', 'translations', 'unit_search', 'key_search']) await sql.unsafe(`VACUUM ANALYZE ${table}`)
 }

@@ -1,4 +1,4 @@
-import { Authenticator, ServiceError, WorkspaceCache, type JobQueue } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, type JobQueue } from '@tolk/core'
 import { ping, type Database, type Kysely } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
@@ -17,6 +17,8 @@ export interface AppDeps {
   queue?: JobQueue
   /** Shared with main.ts, which feeds it change notices from other instances. */
   workspaces?: WorkspaceCache
+  /** Fills the search tables after big pushes (main.ts also runs its periodic sweep); by default one of this app's own. */
+  searchIndexer?: { kick(): void }
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
 }
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps): Hono {
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
   const surface = {
     db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
+    searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
   }
   mountMcp(app, surface)

@@ -10,6 +10,7 @@ export interface SurfaceDeps {
   clock: () => Date
   queue?: JobQueue
   workspaces: WorkspaceCache
+  searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
 }
 
@@ -27,7 +28,7 @@ export async function principalOf(c: Context, auth: Authenticator, isPublic: boo
 export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | null, surface: Surface): OpContext {
   // The authenticator doubles as the key cache, so a revoke_api_key evicts the key on this instance at once.
   return {
-    db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth, workspaceCache: deps.workspaces,
+    db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth, workspaceCache: deps.workspaces, searchIndexer: deps.searchIndexer,
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
   }

@@ -1,7 +1,7 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, WorkspaceCache, InProcessRunner, bootstrapIfEmpty, configFromEnv, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 
@@ -35,7 +35,9 @@ if (config.redisUrl) {
   stopJobs = () => runner.stop()
 }
 
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces })
+// Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
+const searchIndexer = new SearchIndexer(conn.db).start()
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
@@ -49,6 +51,7 @@ async function stop(signal: string) {
   console.log(`${signal}: shutting down`)
   server.close()
   await stopJobs()
+  await searchIndexer.stop()
   await conn.close()
   process.exit(0)
 }

@@ -95,12 +95,26 @@ forEachBackend('push_file and pull_file', (env) => {
     const ws = await env.workspace()
     const p = await project(ws, ['de'])
     const file = corpus('json/lemmy-frontend-en.json')
-    await push(ws, p.slug, 'en.json', file)
+    const first = await push(ws, p.slug, 'en.json', file)
     const before = (await ws.call('list_activity')).body.items.length
     const again = await push(ws, p.slug, 'en.json', file)
     expect(again.counts).toMatchObject({ keys_added: 0, keys_updated: 0, keys_removed: 0, units_created: 0, translations_imported: 0 })
+    expect(again.counts.keys_unchanged).toBe(first.counts.keys_added)
+    expect(again.counts.units_reused).toBe(first.counts.units_created + first.counts.units_reused)
     expect(again.counts.keys_unchanged).toBeGreaterThan(100)
     expect((await ws.call('list_activity')).body.items.length).toBe(before)
+  })
+
+  test('a file holding a NUL character comes back byte for byte, pulled as itself and rendered into for a translation', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['de'])
+    const file = 'greeting = Hello\u0000there\nfarewell = Goodbye\n'
+    await push(ws, p.slug, 'Messages.properties', { content: file, encoding: 'utf-8' })
+    expect((await pull(ws, p.slug, 'Messages.properties', 'en')).content).toBe(file)
+    // Nothing translated yet: the German pull is the source file rendered with source text, NUL and all.
+    expect((await pull(ws, p.slug, 'Messages_de.properties', 'de')).content).toBe(file)
+    await push(ws, p.slug, 'Messages_de.properties', { content: 'farewell = Auf Wiedersehen\n', encoding: 'utf-8' }, { locale: 'de' })
+    expect((await pull(ws, p.slug, 'Messages_de.properties', 'de')).content).toBe('farewell = Auf Wiedersehen\n')
   })
 
   test('keys gone from the source are marked removed and leave translation pulls', async () => {

@@ -1,13 +1,16 @@
 // Integration harness: one app per backend (PGlite always, PostgreSQL when DATABASE_URL is set), and a fresh
 // workspace per test so files run in parallel without truncating tables.
 import { randomUUID } from 'node:crypto'
-import { createWorkspaceWithOwner } from '@tolk/core'
+import { SearchIndexer, createWorkspaceWithOwner } from '@tolk/core'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createApp } from '../src/app.js'
 
 export const BASE_URL = 'http://tolk.test'
+
+/** Search budgets of the test apps: what search_units finds must not depend on how loaded the test machine is. */
+export const SEARCH_BUDGET = { fastMs: 10_000, fallbackMs: 10_000 }
 
 /** A caller of the API with one key. */
 export interface Caller {
@@ -32,12 +35,16 @@ export function forEachBackend(title: string, fn: (env: Env) => void): void {
   describe.each(testBackends())(`${title} [$name]`, (backend) => {
     let conn: Connection
     let app: ReturnType<typeof createApp>
+    let indexer: SearchIndexer
     beforeAll(async () => {
       conn = await backend.connect()
-      // Generous search budgets: what search_units finds must not depend on how loaded the test machine is.
-      app = createApp({ db: conn.db, baseUrl: BASE_URL, searchBudget: { fastMs: 10_000, fallbackMs: 10_000 } })
+      indexer = new SearchIndexer(conn.db)
+      app = createApp({ db: conn.db, baseUrl: BASE_URL, searchBudget: SEARCH_BUDGET, searchIndexer: indexer })
     })
-    afterAll(async () => conn?.close())
+    afterAll(async () => {
+      await indexer?.stop()
+      await conn?.close()
+    })
     const as = (key: string | undefined): Caller => ({
       key: key ?? '',
       async call(op, input, init = {}) {

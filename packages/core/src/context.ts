@@ -44,6 +44,8 @@ export interface OpContext {
   workspaceCache?: WorkspaceCache
   /** Announces committed jobs; without one, jobs wait for the reconciler or the in-process runner's poll. */
   queue?: JobQueue
+  /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
+  searchIndexer?: { kick(): void }
 }
 
 /** The context of an op that needs a credential: the workspace is known, and writes can note activity. */

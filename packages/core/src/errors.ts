@@ -54,6 +54,14 @@ export class ServiceError extends Error {
   }
 }
 
+/** A write lost a race with another that changed what it read (a unit merged away under a push); invoke runs it again. */
+export class RaceLost extends Error {
+  constructor(detail: string) {
+    super(detail)
+    this.name = 'RaceLost'
+  }
+}
+
 /** Throws a ServiceError; for expressions like `x ?? fail(...)`. */
 export function fail(code: ErrorCode, detail: string, extra?: Record<string, unknown>): never {
   throw new ServiceError(code, detail, extra)

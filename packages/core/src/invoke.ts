@@ -1,7 +1,7 @@
 import { insertActivity, isUniqueViolation, withTx, type NewActivity } from '@tolk/db'
 import * as v from 'valibot'
 import type { ActivityNote, AuthedContext, OpContext } from './context.js'
-import { fail, type InputIssue } from './errors.js'
+import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
 
 /** The op named `name`, or unknown_op. */
@@ -31,7 +31,7 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
     } catch (err) {
       if (err instanceof RollbackWith) return err.output
       // Two writers racing to create the same row: the loser runs again and finds the winner's row.
-      if (attempt < 3 && RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c))) continue
+      if (attempt < 3 && (err instanceof RaceLost || RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c)))) continue
       throw err
     }
   }

@@ -252,6 +252,27 @@ export interface TasksTable {
   created_at: CreatedAt
 }
 
+/** The source text of a unit as search reads it (trigram, full-text and prefix indexed). */
+export interface UnitSearchTable {
+  unit_id: string
+  workspace_id: string
+  source_text: string
+}
+
+/** A key's name as search reads it (trigram indexed). */
+export interface KeySearchTable {
+  key_id: string
+  workspace_id: string
+  name: string
+}
+
+/** Files whose new keys and units wait to enter the search tables (search reads them directly meanwhile). */
+export interface SearchPendingTable {
+  file_id: string
+  workspace_id: string
+  queued_at: CreatedAt
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -271,6 +292,9 @@ export interface Database {
   translate_leases: TranslateLeasesTable
   unit_aliases: UnitAliasesTable
   tasks: TasksTable
+  unit_search: UnitSearchTable
+  key_search: KeySearchTable
+  search_pending: SearchPendingTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>

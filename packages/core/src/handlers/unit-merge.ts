@@ -1,5 +1,5 @@
 import {
-  aliasUnits, copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
+  aliasUnits, copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, indexUnitsForSearch, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
   translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type Unit,
 } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
@@ -24,10 +24,12 @@ async function createSplitUnit(ctx: AuthedContext, keyId: string, unit: Unit): P
   const leftover = await findUnitByHash(ctx.db, ctx.workspaceId, hash)
   if (leftover && (await countKeysOfUnit(ctx.db, leftover.id)) === 0) await deleteUnits(ctx.db, [leftover.id])
   else if (leftover) hash = `${hash}:${ctx.clock().getTime()}`
-  return insertUnitCopy(ctx.db, {
+  const id = await insertUnitCopy(ctx.db, {
     workspace_id: ctx.workspaceId, source_text: unit.source_text, source_plural: unit.source_plural, source_hash: hash,
     description: unit.description, max_length: unit.max_length, tags: unit.tags,
   })
+  await indexUnitsForSearch(ctx.db, [id])
+  return id
 }
 
 /** merge_units and split_key: the ops that change which unit a key points at. */

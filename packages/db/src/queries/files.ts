@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database, File, FileSnapshot } from '../schema.js'
 
 /** The project's file with this pattern. */
@@ -45,7 +45,9 @@ export function listSnapshotHeads(db: Kysely<Database>, fileIds: string[]) {
 export async function upsertSnapshot(db: Kysely<Database>, row: { workspace_id: string; file_id: string; locale: string; path: string; content: string; content_hash: string; encoding: string }): Promise<void> {
   await db
     .insertInto('file_snapshots')
-    .values({ ...row, content: Buffer.from(row.content, 'utf8'), pushed_at: new Date() })
+    // Sent as text and turned into bytes by PostgreSQL: bytea parameters travel as hex, twice the size, encoded in
+    // JavaScript. Text cannot hold NUL, so a file with one goes as bytes.
+    .values({ ...row, content: row.content.includes('\u0000') ? Buffer.from(row.content, 'utf8') : sql<Uint8Array>`convert_to(${row.content}::text, 'UTF8')`, pushed_at: new Date() })
     .onConflict((oc) => oc.constraint('file_snapshots_file_locale_key').doUpdateSet((eb) => ({
       path: eb.ref('excluded.path'), content: eb.ref('excluded.content'), content_hash: eb.ref('excluded.content_hash'),
       encoding: eb.ref('excluded.encoding'), pushed_at: eb.ref('excluded.pushed_at'),

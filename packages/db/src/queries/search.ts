@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database, PluralMap, TranslationStatus } from '../schema.js'
+import { pendingSearchFiles } from './search-index.js'
 
 /** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
 export type UnitFilter = 'any' | 'missing' | TranslationStatus
@@ -52,8 +53,9 @@ function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
 
 /**
  * A page of the workspace's units in use (of the project, when given) with their translation in the locale, in
- * unit id order: stable across pages, and each filter walks one index range (translations_locale_status_unit_idx
- * or units_workspace_id_idx), so early pages stay cheap at a million units. `hasMore` says a next page exists.
+ * an order stable across pages that one index range serves: unit id for a status (translations_locale_status_unit_idx),
+ * source hash for `any` and `missing` (units_workspace_hash_key), so early pages stay cheap at a million units.
+ * `hasMore` says a next page exists.
  */
 export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Promise<{ units: { unit: UnitListRow; translation: UnitTranslationRow | null }[]; hasMore: boolean }> {
   // One row past the page tells whether another page follows, without counting a million rows.
@@ -66,7 +68,7 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
       SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
       FROM units u LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
       WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
-      ORDER BY u.id LIMIT ${take} OFFSET ${offset}`
+      ORDER BY u.source_hash LIMIT ${take} OFFSET ${offset}`
   } else {
     query = sql<PageRow>`
       SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
@@ -172,7 +174,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** Shortest query whose substring match the trigram index can serve (pg_trgm indexes three-character grams). */
 const TRIGRAM = 3
 
-/** Characters of the source text that units_source_prefix_idx holds. */
+/** Characters of the source text that unit_search_prefix_idx holds. */
 const PREFIX_INDEXED = 64
 
 /** Candidates found, and whether every arm ran to its end (false when the statement timeout cut the trigram arms). */
@@ -181,37 +183,74 @@ export interface SearchCandidates {
   complete: boolean
 }
 
+/** Tests a text column: an ILIKE, a full-text match, pg_trgm's `<%`. */
+type Where = (text: RawBuilder<unknown>) => RawBuilder<unknown>
+
+/**
+ * An arm of a search: the capped matches of one kind of text (source, key name, translation) as (field, unit_id,
+ * text); with `similarity`, the `cap` most similar to the query, with their word similarity.
+ */
+type Arm = (where: Where, similarity?: boolean) => RawBuilder<unknown>
+
+/** Arms over the search tables (indexed) and over the keys of files waiting for them (read directly, a few at most). */
+function armsOf(q: SearchQuery, pendingFiles: readonly string[]): { indexed: Record<SearchField, Arm>; pending: Record<'source' | 'key', Arm> | null } {
+  const tail = (text: RawBuilder<unknown>, similarity: boolean | undefined) => similarity
+    ? { select: sql`, word_similarity(${q.query}, ${text}) AS similarity`, order: sql`ORDER BY similarity DESC LIMIT ${q.cap}` }
+    : { select: sql``, order: sql`LIMIT ${q.cap}` }
+  const arm = (field: SearchField, unitId: string, text: string, from: RawBuilder<unknown>, filter: RawBuilder<unknown>): Arm => (where, similarity) => {
+    const t = tail(sql.ref(text), similarity)
+    return sql`(SELECT ${sql.lit(field)} AS field, ${sql.ref(unitId)} AS unit_id, ${sql.ref(text)} AS text ${t.select} FROM ${from}
+      WHERE ${filter} AND ${where(sql.ref(text))} ${t.order})`
+  }
+  const indexed = {
+    source: arm('source', 'u.unit_id', 'u.source_text', sql`unit_search u`, sql`u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.unit_id'), undefined)}`),
+    key: arm('key', 'k.unit_id', 's.name', sql`key_search s JOIN keys k ON k.id = s.key_id`, sql`s.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL`),
+    translation: arm('translation', 't.unit_id', 't.text', sql`translations t`, sql`t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${inUse(sql.ref('t.unit_id'), undefined)}`),
+  }
+  if (pendingFiles.length === 0) return { indexed, pending: null }
+  const ofPending = sql`k.file_id = ANY(${[...pendingFiles]}::uuid[]) AND k.removed_at IS NULL`
+  const pending = {
+    source: arm('source', 'u.id', 'u.source_text', sql`keys k JOIN units u ON u.id = k.unit_id`, ofPending),
+    key: arm('key', 'k.unit_id', 'k.name', sql`keys k`, ofPending),
+  }
+  return { indexed, pending }
+}
+
 /**
  * The fast path of search_units: exact and prefix, whole-word (full text, 'simple' config) and substring matches over
  * the source texts and translations (with a locale) of units in use, and active key names. Each arm is capped without
  * ranking, so a query that matches half the workspace still returns at once, and runs apart from the others so the
  * best kinds are never crowded out by the cap on the loose ones:
- * - source exact and prefix: a range of units_source_prefix_idx, in order, so exact matches come first;
+ * - source exact and prefix: a range of unit_search_prefix_idx, in order, so exact matches come first;
  * - all words in any order (queries of several words, or under three characters): the tsvector index;
  * - everything else goes through the trigram indexes, whose cost follows how common the query's trigrams are ("rd. "
- *   has one, ending a word in every tenth string): those arms run under `timeoutMs` and are dropped when cut.
+ *   has one, ending a word in every tenth string): those arms run under `timeoutMs` and are dropped when cut, as are
+ *   the arms reading files a big push left waiting for the search tables.
  */
 export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidates> {
   const prefix = `${literal(q.query)}%`
   const substring = `%${literal(q.query)}%`
   const long = q.query.length >= TRIGRAM
-  const inUseUnit = inUse(sql.ref('u.id'), undefined)
-  const source = (where: RawBuilder<unknown>) => sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${where} AND ${inUseUnit} LIMIT ${q.cap})`
-  const key = (where: RawBuilder<unknown>) => sql`(SELECT 'key' AS field, k.unit_id, k.name AS text FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${where} LIMIT ${q.cap})`
-  const translation = (where: RawBuilder<unknown>) => sql`(SELECT 'translation' AS field, t.unit_id, t.text FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${where} AND ${inUse(sql.ref('t.unit_id'), undefined)} LIMIT ${q.cap})`
+  const { indexed: arms, pending } = armsOf(q, await pendingSearchFiles(db, q.workspaceId))
   // lower() of a constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's own
   // (text_pattern_ops) order, so the scan stops after the cap instead of sorting every match.
   const longer = q.query.length > PREFIX_INDEXED ? sql`AND u.source_text ILIKE ${prefix}` : sql``
-  const indexed: RawBuilder<unknown>[] = [sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text FROM units u
-    WHERE u.workspace_id = ${q.workspaceId} AND lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer} AND ${inUseUnit}
+  const indexed: RawBuilder<unknown>[] = [sql`(SELECT 'source' AS field, u.unit_id, u.source_text AS text FROM unit_search u
+    WHERE u.workspace_id = ${q.workspaceId} AND lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer} AND ${inUse(sql.ref('u.unit_id'), undefined)}
     ORDER BY lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) USING ~<~ LIMIT ${q.cap})`]
   // A one-word query's whole-word matches are among its substring matches; the full-text arm adds the
   // any-order matches of several words (and whole words of queries too short for trigrams).
-  if (!long || /[^\p{L}\p{N}]/u.test(q.query.trim())) indexed.push(source(sql`to_tsvector('simple', u.source_text) @@ plainto_tsquery('simple', ${q.query})`))
-  const trigram: RawBuilder<unknown>[] = [key(sql`k.name ILIKE ${literal(q.query)}`), key(sql`k.name ILIKE ${prefix}`)]
-  if (long) trigram.push(source(sql`u.source_text ILIKE ${substring}`), key(sql`k.name ILIKE ${substring}`))
-  if (q.locale) trigram.push(translation(sql`t.text ILIKE ${long ? substring : prefix}`))
-  const union = (arms: RawBuilder<unknown>[]) => sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`
+  const words = !long || /[^\p{L}\p{N}]/u.test(q.query.trim())
+  const fullText: Where = (text) => sql`to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', ${q.query})`
+  if (words) indexed.push(arms.source(fullText))
+  const trigram: RawBuilder<unknown>[] = [arms.key((t) => sql`${t} ILIKE ${literal(q.query)}`), arms.key((t) => sql`${t} ILIKE ${prefix}`)]
+  if (long) trigram.push(arms.source((t) => sql`${t} ILIKE ${substring}`), arms.key((t) => sql`${t} ILIKE ${substring}`))
+  if (q.locale) trigram.push(arms.translation((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
+  if (pending) {
+    const match: Where = (t) => (words ? sql`(${t} ILIKE ${long ? substring : prefix} OR ${fullText(t)})` : sql`${t} ILIKE ${long ? substring : prefix}`)
+    trigram.push(pending.source(match), pending.key((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
+  }
+  const union = (all: RawBuilder<unknown>[]) => sql<SearchCandidate>`${sql.join(all, sql` UNION ALL `)}`
   const { rows } = await union(indexed).execute(db)
   const more = await timeBoxed(db, timeoutMs, async (tx) => (await union(trigram).execute(tx)).rows)
   return { candidates: more ? rows.concat(more) : rows, complete: more !== null }
@@ -239,16 +278,11 @@ const FUZZY_THRESHOLD = 0.5
 
 /** The fuzzy fallback of search_units: texts holding a stretch similar to the query (pg_trgm word similarity), best first; null when the timeout cut it. */
 export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidate[] | null> {
-  const arms = [
-    sql`(SELECT 'source' AS field, u.id AS unit_id, u.source_text AS text, word_similarity(${q.query}, u.source_text) AS similarity
-        FROM units u WHERE u.workspace_id = ${q.workspaceId} AND ${q.query} <% u.source_text AND ${inUse(sql.ref('u.id'), undefined)} ORDER BY similarity DESC LIMIT ${q.cap})`,
-    sql`(SELECT 'key' AS field, k.unit_id, k.name AS text, word_similarity(${q.query}, k.name) AS similarity
-        FROM keys k WHERE k.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL AND ${q.query} <% k.name ORDER BY similarity DESC LIMIT ${q.cap})`,
-  ]
-  if (q.locale) {
-    arms.push(sql`(SELECT 'translation' AS field, t.unit_id, t.text, word_similarity(${q.query}, t.text) AS similarity
-        FROM translations t WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND ${q.query} <% t.text AND ${inUse(sql.ref('t.unit_id'), undefined)} ORDER BY similarity DESC LIMIT ${q.cap})`)
-  }
+  const { indexed, pending } = armsOf(q, await pendingSearchFiles(db, q.workspaceId))
+  const similar: Where = (t) => sql`${q.query} <% ${t}`
+  const arms = [indexed.source(similar, true), indexed.key(similar, true)]
+  if (q.locale) arms.push(indexed.translation(similar, true))
+  if (pending) arms.push(pending.source(similar, true), pending.key(similar, true))
   const rows = await timeBoxed(db, timeoutMs, async (tx) => (await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(tx)).rows, {
     'pg_trgm.word_similarity_threshold': String(FUZZY_THRESHOLD),
   })

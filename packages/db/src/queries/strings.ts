@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, Key, PluralMap, Translation, TranslationStatus } from '../schema.js'
 
-/** Rows per statement in bulk writes, far below PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 2_000
+/**
+ * Rows per statement in bulk writes. Rows travel as one array parameter per column (`unnest`), so a statement's size
+ * is not bound by PostgreSQL's 65,535 bind parameters; chunks keep each array parameter a few megabytes.
+ */
+const CHUNK = 20_000
 
 function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = []
@@ -10,21 +13,22 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   return out
 }
 
-/** Unit ids of the workspace by source hash. */
+/** JSON text of a jsonb value for a `text[]` parameter, cast back to jsonb in SQL (null stays SQL NULL). */
+const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
+
+/** Unit ids of the workspace by source hash, through merge aliases for the hashes of merged units. */
 export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
-  for (const part of chunks([...new Set(hashes)], 10_000)) {
-    // A join with VALUES, not `IN ($2, ..., $10001)`: once the prepared statement goes generic, PostgreSQL compares
-    // every row with the whole parameter list (100,000 units x 10,000 hashes took minutes in bench/strings); a join
-    // hashes or probes the index, whichever plan it picks.
+  for (const part of chunks([...new Set(hashes)], 50_000)) {
+    // One array parameter, not `IN ($2, ..., $n)`: a generic plan of a long IN list compares every row with the whole
+    // list (100,000 units x 10,000 hashes took minutes), while unnest joins by index probe or hash.
     const { rows } = await sql<{ id: string; source_hash: string }>`
-      SELECT u.id, u.source_hash FROM units u JOIN (VALUES ${sql.join(part.map((h) => sql`(${h})`))}) AS v (hash) ON u.source_hash = v.hash
-      WHERE u.workspace_id = ${workspaceId}`.execute(db)
+      SELECT v.hash AS source_hash, coalesce(u.id, a.unit_id) AS id
+      FROM unnest(${part}::text[]) AS v (hash)
+      LEFT JOIN units u ON u.workspace_id = ${workspaceId} AND u.source_hash = v.hash
+      LEFT JOIN unit_aliases a ON u.id IS NULL AND a.workspace_id = ${workspaceId} AND a.source_hash = v.hash
+      WHERE u.id IS NOT NULL OR a.unit_id IS NOT NULL`.execute(db)
     for (const r of rows) out.set(r.source_hash, r.id)
-    const unresolved = part.filter((h) => !out.has(h))
-    if (unresolved.length === 0) continue
-    const aliases = await db.selectFrom('unit_aliases').select(['unit_id', 'source_hash']).where('workspace_id', '=', workspaceId).where('source_hash', 'in', unresolved).execute()
-    for (const a of aliases) out.set(a.source_hash, a.unit_id)
   }
   return out
 }
@@ -41,26 +45,37 @@ export async function aliasUnits(db: Kysely<Database>, workspaceId: string, from
     .execute()
 }
 
-/** A unit to create: its source text, plural map and dedup hash. */
+/** A unit to create: its id (chosen by the caller, so keys can point at it before it is written), source text, plural map and dedup hash. */
 export interface NewUnitRow {
+  id: string
   source_text: string
   source_plural: PluralMap | null
   source_hash: string
 }
 
-/** Creates the units that do not exist yet (a concurrent push creating the same one wins quietly); returns how many this call created. */
+/**
+ * Creates units that do not exist yet and returns how many it created: fewer than given when a concurrent push
+ * created some of the same source texts first (those rows are skipped, and the caller must not use their ids).
+ * Chunks go out together, so the server writes one while the next is being serialized.
+ */
 export async function insertUnits(db: Kysely<Database>, workspaceId: string, units: readonly NewUnitRow[]): Promise<number> {
-  let created = 0
-  for (const part of chunks(units)) {
-    const rows = await db
-      .insertInto('units')
-      .values(part.map((u) => ({ workspace_id: workspaceId, source_text: u.source_text, source_plural: u.source_plural, source_hash: u.source_hash })))
-      .onConflict((oc) => oc.constraint('units_workspace_hash_key').doNothing())
-      .returning('id')
-      .execute()
-    created += rows.length
-  }
-  return created
+  const results = await Promise.all(chunks(units).map((part) => sql`
+    INSERT INTO units (id, workspace_id, source_text, source_plural, source_hash)
+    SELECT v.id, ${workspaceId}::uuid, v.text, v.plural::jsonb, v.hash
+    FROM unnest(${part.map((u) => u.id)}::uuid[], ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${part.map((u) => u.source_hash)}::text[])
+      AS v (id, text, plural, hash)
+    ON CONFLICT ON CONSTRAINT units_workspace_hash_key DO NOTHING`.execute(db)))
+  return results.reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0)
+}
+
+/**
+ * Locks existing units that new keys will point at against deletion until the transaction ends (FOR KEY SHARE, in id
+ * order; merges and splits lock units FOR UPDATE before deleting them); returns the ids that still exist.
+ */
+export async function lockUnitsInUse(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const { rows } = await sql<{ id: string }>`SELECT id FROM units WHERE id = ANY(${[...ids]}::uuid[]) ORDER BY id FOR KEY SHARE`.execute(db)
+  return new Set(rows.map((r) => r.id))
 }
 
 /** Every key of a file, active or removed. */
@@ -68,11 +83,37 @@ export function keysOfFile(db: Kysely<Database>, fileId: string): Promise<Key[]>
   return db.selectFrom('keys').selectAll().where('file_id', '=', fileId).orderBy('position').execute()
 }
 
-/** A key to insert. */
-export interface NewKeyRow {
+/** What a push compares on a file's existing keys (no timestamps to parse but whether the key is removed). */
+export interface FileKeyState {
+  id: string
+  name: string
+  context: string
+  comment: string
+  position: number
+  unit_id: string
+  /** The meta object as jsonb prints it (keys in jsonb's order), or null. */
+  meta: string | null
+  removed: boolean
+}
+
+/** Every key of a file, active or removed, as a push compares them. */
+export async function keyStatesOfFile(db: Kysely<Database>, fileId: string): Promise<FileKeyState[]> {
+  const { rows } = await sql<FileKeyState>`
+    SELECT id, name, context, comment, position, unit_id, meta::text AS meta, removed_at IS NOT NULL AS removed
+    FROM keys WHERE file_id = ${fileId}`.execute(db)
+  return rows
+}
+
+/** Where new keys go: their workspace, project and file. */
+export interface KeyPlace {
   workspace_id: string
   project_id: string
   file_id: string
+}
+
+/** A key to insert into a file, with the id the caller chose for it. */
+export interface NewKeyRow {
+  id: string
   name: string
   context: string
   comment: string
@@ -81,9 +122,14 @@ export interface NewKeyRow {
   meta: unknown
 }
 
-/** Inserts keys in bulk. */
-export async function insertKeys(db: Kysely<Database>, rows: readonly NewKeyRow[]): Promise<void> {
-  for (const part of chunks(rows)) await db.insertInto('keys').values(part).execute()
+/** Inserts keys into one file in bulk (chunks sent together, as in insertUnits). */
+export async function insertKeys(db: Kysely<Database>, place: KeyPlace, rows: readonly NewKeyRow[]): Promise<void> {
+  await Promise.all(chunks(rows).map((part) => sql`
+    INSERT INTO keys (id, workspace_id, project_id, file_id, name, context, comment, position, unit_id, meta)
+    SELECT v.id, ${place.workspace_id}::uuid, ${place.project_id}::uuid, ${place.file_id}::uuid, v.name, v.context, v.comment, v.position, v.unit_id, v.meta::jsonb
+    FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.name)}::text[], ${part.map((r) => r.context)}::text[], ${part.map((r) => r.comment)}::text[],
+      ${part.map((r) => r.position)}::int[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => jsonText(r.meta))}::text[])
+      AS v (id, name, context, comment, position, unit_id, meta)`.execute(db)))
 }
 
 /** What a push changes on an existing key. */
@@ -97,32 +143,36 @@ export interface KeyChange {
 
 /** Updates keys in bulk (unit, comment, position, meta) and brings removed ones back. */
 export async function updateKeys(db: Kysely<Database>, rows: readonly KeyChange[]): Promise<void> {
-  for (const part of chunks(rows, 1_000)) {
-    const values = sql.join(part.map((r) => sql`(${r.id}::uuid, ${r.unit_id}::uuid, ${r.comment}::text, ${r.position}::int, ${r.meta === null || r.meta === undefined ? null : JSON.stringify(r.meta)}::text::jsonb)`))
-    await sql`
-      UPDATE keys AS k SET unit_id = v.unit_id, comment = v.comment, position = v.position, meta = v.meta, removed_at = NULL, updated_at = now()
-      FROM (VALUES ${values}) AS v(id, unit_id, comment, position, meta)
-      WHERE k.id = v.id`.execute(db)
-  }
+  await Promise.all(chunks(rows).map((part) => sql`
+      UPDATE keys AS k SET unit_id = v.unit_id, comment = v.comment, position = v.position, meta = v.meta::jsonb, removed_at = NULL, updated_at = now()
+      FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => r.comment)}::text[],
+        ${part.map((r) => r.position)}::int[], ${part.map((r) => jsonText(r.meta))}::text[]) AS v (id, unit_id, comment, position, meta)
+      WHERE k.id = v.id`.execute(db)))
 }
 
 /** Marks keys gone from their file. */
 export async function markKeysRemoved(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
-  for (const part of chunks(ids, 10_000)) await db.updateTable('keys').set({ removed_at: new Date(), updated_at: new Date() }).where('id', 'in', part).execute()
+  await Promise.all(chunks(ids).map((part) => sql`UPDATE keys SET removed_at = now(), updated_at = now() WHERE id = ANY(${part}::uuid[])`.execute(db)))
 }
 
 /** Translations of the given units in the given locales. */
 export async function translationsOf(db: Kysely<Database>, unitIds: readonly string[], locales: readonly string[]): Promise<Translation[]> {
   if (unitIds.length === 0 || locales.length === 0) return []
   const out: Translation[] = []
-  for (const part of chunks([...new Set(unitIds)], 10_000)) {
-    // A join with VALUES, as in unitIdsByHash: a generic plan of a long IN list is quadratic.
+  for (const part of chunks([...new Set(unitIds)], 50_000)) {
     const { rows } = await sql<Translation>`
-      SELECT t.* FROM translations t JOIN (VALUES ${sql.join(part.map((id) => sql`(${id}::uuid)`))}) AS v (unit_id) ON t.unit_id = v.unit_id
-      WHERE t.locale IN (${sql.join(locales)})`.execute(db)
+      SELECT t.* FROM translations t JOIN unnest(${part}::uuid[]) AS v (unit_id) ON t.unit_id = v.unit_id
+      WHERE t.locale = ANY(${[...locales]}::text[])`.execute(db)
     out.push(...rows)
   }
   return out
+}
+
+/** Source texts of the given units, by id. */
+export async function sourceTextsOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, string>> {
+  if (unitIds.length === 0) return new Map()
+  const { rows } = await sql<{ id: string; source_text: string }>`SELECT id, source_text FROM units WHERE id = ANY(${[...unitIds]}::uuid[])`.execute(db)
+  return new Map(rows.map((r) => [r.id, r.source_text]))
 }
 
 /** A translation to write and the history row that records it. */
@@ -148,27 +198,24 @@ export interface HistoryActor {
 
 /** Inserts or replaces translations and writes one history row each. */
 export async function writeTranslations(db: Kysely<Database>, workspaceId: string, writes: readonly TranslationWrite[], actor: HistoryActor): Promise<void> {
+  // One time for the whole write, from the application's clock like snapshots' pushed_at, which pulls compare it with.
+  const at = new Date()
   for (const part of chunks(writes)) {
-    await db
-      .insertInto('translations')
-      .values(part.map((w) => ({
-        workspace_id: workspaceId, unit_id: w.unit_id, locale: w.locale, text: w.text, plural: w.plural,
-        status: w.status, note: w.note ?? '', origin: w.origin, updated_at: new Date(),
-      })))
-      .onConflict((oc) => oc.constraint('translations_unit_locale_key').doUpdateSet((eb) => ({
-        text: eb.ref('excluded.text'), plural: eb.ref('excluded.plural'), status: eb.ref('excluded.status'),
-        note: eb.ref('excluded.note'), origin: eb.ref('excluded.origin'), updated_at: eb.ref('excluded.updated_at'),
-      })))
-      .execute()
-    await db
-      .insertInto('translation_history')
-      .values(part.map((w) => ({
-        workspace_id: workspaceId, unit_id: w.unit_id, locale: w.locale,
-        before: w.before ?? null,
-        after: { text: w.text, plural: w.plural, status: w.status, note: w.note ?? '' },
-        actor_type: actor.actor_type, actor_id: actor.actor_id, actor_name: actor.actor_name, surface: actor.surface, job_id: actor.job_id ?? null,
-      })))
-      .execute()
+    const unitIds = part.map((w) => w.unit_id)
+    const locales = part.map((w) => w.locale)
+    await sql`
+      INSERT INTO translations (workspace_id, unit_id, locale, text, plural, status, note, origin, updated_at)
+      SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.text, v.plural::jsonb, v.status, v.note, v.origin, ${at}::timestamptz
+      FROM unnest(${unitIds}::uuid[], ${locales}::text[], ${part.map((w) => w.text)}::text[], ${part.map((w) => jsonText(w.plural))}::text[],
+        ${part.map((w) => w.status)}::text[], ${part.map((w) => w.note ?? '')}::text[], ${part.map((w) => w.origin)}::text[])
+        AS v (unit_id, locale, text, plural, status, note, origin)
+      ON CONFLICT ON CONSTRAINT translations_unit_locale_key DO UPDATE SET
+        text = excluded.text, plural = excluded.plural, status = excluded.status, note = excluded.note, origin = excluded.origin, updated_at = excluded.updated_at`.execute(db)
+    const after = part.map((w) => JSON.stringify({ text: w.text, plural: w.plural, status: w.status, note: w.note ?? '' }))
+    await sql`
+      INSERT INTO translation_history (workspace_id, unit_id, locale, before, after, actor_type, actor_id, actor_name, surface, job_id)
+      SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.before::jsonb, v.after::jsonb, ${actor.actor_type}::text, ${actor.actor_id}::text, ${actor.actor_name}::text, ${actor.surface}::text, ${actor.job_id ?? null}::uuid
+      FROM unnest(${unitIds}::uuid[], ${locales}::text[], ${part.map((w) => jsonText(w.before))}::text[], ${after}::text[]) AS v (unit_id, locale, before, after)`.execute(db)
   }
 }
 

@@ -1,0 +1,80 @@
+// A big push leaves its search indexing to after commit: search must find its strings at once all the same, and the
+// indexer must fill the search tables and empty the waiting list.
+import { SearchIndexer } from '@tolk/core'
+import { expect, test } from 'vitest'
+import { createApp } from '../src/app.js'
+import { BASE_URL, SEARCH_BUDGET, forEachBackend, type Env } from './harness.js'
+
+/** Past the number of new keys and units a push indexes in its own transaction. */
+const KEYS = 2_600
+
+function bigFile(extra: Record<string, string> = {}): string {
+  const strings: Record<string, string> = {}
+  for (let i = 0; i < KEYS; i++) strings[`list.item_${i}`] = `Inventory row number ${i}`
+  return JSON.stringify({ ...strings, ...extra }, null, 2)
+}
+
+forEachBackend('search over a push waiting for the search tables', (env: Env) => {
+  /** An app whose indexer never runs, so the pushed file stays waiting until the test drains it. */
+  function lazyCaller(key: string) {
+    const app = createApp({ db: env.conn().db, baseUrl: BASE_URL, searchBudget: SEARCH_BUDGET, searchIndexer: { kick() {} } })
+    return async (op: string, input: unknown) => {
+      const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      const body = await res.json()
+      expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200)
+      return body as any
+    }
+  }
+  const found = (body: { units: { source_text: string; matches: { field: string; text: string }[] }[] }) => body.units.map((u) => u.source_text)
+
+  test('finds its strings, key names and typos before and after the indexer fills the search tables', async () => {
+    const ws = await env.workspace()
+    const call = lazyCaller(ws.key)
+    const db = env.conn().db
+    await call('create_project', { name: 'App', slug: 'app', target_locales: ['de'], auto_translate: false })
+    const pushed = await call('push_file', { project: 'app', path: 'en.json', content: bigFile({ 'signs.zebra': 'Zebra crossing ahead' }) })
+    expect(pushed.counts.keys_added).toBe(KEYS + 1)
+
+    const waiting = await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()
+    expect(waiting.map((w) => w.file_id)).toEqual([pushed.file.id])
+    const indexed = await db.selectFrom('unit_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    expect(Number(indexed.n)).toBe(0)
+
+    const expectFound = async () => {
+      expect(found(await call('search_units', { query: 'zebra' }))).toContain('Zebra crossing ahead')
+      expect(found(await call('search_units', { query: 'crossing zebra' }))).toContain('Zebra crossing ahead')
+      const byKey = await call('search_units', { query: 'signs.zeb' })
+      expect(byKey.units[0].matches.some((m: { field: string; text: string }) => m.field === 'key' && m.text === 'signs.zebra')).toBe(true)
+      const typo = await call('search_units', { query: 'Zebar crossing' })
+      expect(typo.fuzzy).toBe('ran')
+      expect(found(typo)).toContain('Zebra crossing ahead')
+    }
+    await expectFound()
+
+    const indexer = new SearchIndexer(db)
+    indexer.kick()
+    await indexer.stop()
+    expect(await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()).toEqual([])
+    const units = await db.selectFrom('unit_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    const keys = await db.selectFrom('key_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    expect([Number(units.n), Number(keys.n)]).toEqual([KEYS + 1, KEYS + 1])
+    await expectFound()
+
+    // Removing the key takes the string out of the results, in the search tables as well.
+    await call('push_file', { project: 'app', path: 'en.json', content: bigFile() })
+    expect(found(await call('search_units', { query: 'zebra' }))).toEqual([])
+    expect((await call('search_units', { query: 'signs.zeb' })).units).toEqual([])
+  })
+
+  test('a small push is searchable through the search tables at once, with nothing left waiting', async () => {
+    const ws = await env.workspace()
+    const call = lazyCaller(ws.key)
+    await call('create_project', { name: 'App', slug: 'app', target_locales: ['de'], auto_translate: false })
+    await call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ 'signs.zebra': 'Zebra crossing ahead' }) })
+    const db = env.conn().db
+    expect(await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()).toEqual([])
+    const rows = await db.selectFrom('unit_search').select('source_text').where('workspace_id', '=', ws.workspaceId).execute()
+    expect(rows.map((r) => r.source_text)).toEqual(['Zebra crossing ahead'])
+    expect(found(await call('search_units', { query: 'zebra' }))).toEqual(['Zebra crossing ahead'])
+  })
+})

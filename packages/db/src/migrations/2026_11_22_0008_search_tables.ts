@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely'
+
+// Frozen history: never import schema.ts here.
+// A push of 100,000 new strings spent most of its time updating three GIN indexes (trigrams of source texts and key
+// names, full text of source texts) row by row. The texts search reads now live in their own tables, filled after the
+// push commits (search_pending lists the files waiting); units and keys keep only the indexes writes need.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('unit_search')
+    .addColumn('unit_id', 'uuid', (c) => c.primaryKey().references('units.id').onDelete('cascade'))
+    .addColumn('workspace_id', 'uuid', (c) => c.notNull())
+    .addColumn('source_text', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('key_search')
+    .addColumn('key_id', 'uuid', (c) => c.primaryKey().references('keys.id').onDelete('cascade'))
+    .addColumn('workspace_id', 'uuid', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('search_pending')
+    .addColumn('file_id', 'uuid', (c) => c.primaryKey().references('files.id').onDelete('cascade'))
+    .addColumn('workspace_id', 'uuid', (c) => c.notNull())
+    .addColumn('queued_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('search_pending_workspace_idx').on('search_pending').column('workspace_id').execute()
+
+  await sql`INSERT INTO unit_search (unit_id, workspace_id, source_text) SELECT id, workspace_id, source_text FROM units`.execute(db)
+  await sql`INSERT INTO key_search (key_id, workspace_id, name) SELECT id, workspace_id, name FROM keys`.execute(db)
+  await sql`CREATE INDEX unit_search_trgm_idx ON unit_search USING gin (source_text gin_trgm_ops)`.execute(db)
+  await sql`CREATE INDEX unit_search_fts_idx ON unit_search USING gin (to_tsvector('simple', source_text))`.execute(db)
+  await sql`CREATE INDEX unit_search_prefix_idx ON unit_search (workspace_id, lower(left(source_text, 64)) text_pattern_ops)`.execute(db)
+  await sql`CREATE INDEX key_search_trgm_idx ON key_search USING gin (name gin_trgm_ops)`.execute(db)
+
+  await sql`DROP INDEX units_source_trgm_idx`.execute(db)
+  await sql`DROP INDEX units_source_fts_idx`.execute(db)
+  await sql`DROP INDEX units_source_prefix_idx`.execute(db)
+  await sql`DROP INDEX keys_name_trgm_idx`.execute(db)
+  // Nothing reads units by creation time, and list_units pages in (workspace_id, source_hash) order, which the unique
+  // constraint already indexes.
+  await sql`DROP INDEX units_workspace_created_idx`.execute(db)
+  await sql`DROP INDEX units_workspace_id_idx`.execute(db)
+  // One index for "keys of a unit" (merges, unit deletes) and "is the unit in use" (index-only, removed_at included),
+  // where there were two.
+  await sql`DROP INDEX keys_active_unit_idx`.execute(db)
+  await sql`DROP INDEX keys_unit_idx`.execute(db)
+  await sql`CREATE INDEX keys_unit_idx ON keys (unit_id, project_id) INCLUDE (removed_at)`.execute(db)
+  // Keys go with their file (files go with their project and workspace), so these two foreign keys only added a
+  // lookup per inserted key. The one to units locked every unit a new key points at, one row at a time; a push now
+  // locks only the existing units its new keys point at, in one statement (lockUnitsInUse), and units are deleted only
+  // by merges and splits, which lock them first and move their keys away.
+  await sql`ALTER TABLE keys DROP CONSTRAINT keys_workspace_id_fkey`.execute(db)
+  await sql`ALTER TABLE keys DROP CONSTRAINT keys_project_id_fkey`.execute(db)
+  await sql`ALTER TABLE keys DROP CONSTRAINT keys_unit_id_fkey`.execute(db)
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`ALTER TABLE keys ADD CONSTRAINT keys_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES units (id)`.execute(db)
+  await sql`DROP INDEX keys_unit_idx`.execute(db)
+  await db.schema.createIndex('keys_unit_idx').on('keys').column('unit_id').execute()
+  await sql`CREATE INDEX keys_active_unit_idx ON keys (unit_id, project_id) WHERE removed_at IS NULL`.execute(db)
+  await db.schema.createIndex('units_workspace_id_idx').on('units').columns(['workspace_id', 'id']).execute()
+  await sql`ALTER TABLE keys ADD CONSTRAINT keys_project_id_fkey FOREIGN KEY (project_id) REFERENCES projects (id) ON DELETE CASCADE`.execute(db)
+  await sql`ALTER TABLE keys ADD CONSTRAINT keys_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE`.execute(db)
+  await db.schema.createIndex('units_workspace_created_idx').on('units').columns(['workspace_id', 'created_at', 'id']).execute()
+  await sql`CREATE INDEX keys_name_trgm_idx ON keys USING gin (name gin_trgm_ops)`.execute(db)
+  await sql`CREATE INDEX units_source_prefix_idx ON units (workspace_id, lower(left(source_text, 64)) text_pattern_ops)`.execute(db)
+  await sql`CREATE INDEX units_source_fts_idx ON units USING gin (to_tsvector('simple', source_text))`.execute(db)
+  await sql`CREATE INDEX units_source_trgm_idx ON units USING gin (source_text gin_trgm_ops)`.execute(db)
+  for (const table of ['search_pending', 'key_search', 'unit_search']) await db.schema.dropTable(table).execute()
+}
