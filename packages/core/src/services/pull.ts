@@ -1,5 +1,5 @@
 import {
-  findSnapshot, listFilesOfProject, listSnapshotHeads, pullNewKeysOfFile, pullRowsOfFile, removedKeysOfFile,
+  listFilesOfProject, listSnapshotHeads, pullNewKeysOfFile, pullRowsOfFile, removedKeysOfFile, snapshotTextOf,
   type File, type Project, type PullNewKeyRow, type PullRow,
 } from '@tolk/db'
 import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
@@ -71,9 +71,9 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const head = (multi ? undefined : heads.find((h) => h.locale === req.locale)) ?? heads.find((h) => h.locale === req.sourceLocale)
   if (!head) fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
   const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale), encoding: head.encoding, format }
-  const copy = () => findSnapshot(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
+  const copy = () => snapshotTextOf(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
-  if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: (await copy()).content }
+  if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy() }
 
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
   const isOwnTemplate = head.locale === req.locale
@@ -85,11 +85,11 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
     removedKeysOfFile(ctx.db, file.id),
   ])
   const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, rows }
-  const parsed = parse(format, template.content, { locale: multi ? req.sourceLocale : template.locale, sourceLocale: req.sourceLocale, forRender: true })
+  const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
   const keys = keysOf(rows)
-  const entries = mergeTemplate(pull, parsed.entries, keys, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, template.locale) : new Map())
+  const entries = mergeTemplate(pull, parsed.entries, keys, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   await addNewKeys(ctx, pull, entries, file.id, keys.filter((k) => !k.isInTemplate))
-  const content = render(format, template.content, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
+  const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
 }
 

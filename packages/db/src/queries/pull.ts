@@ -1,6 +1,25 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, PluralMap } from '../schema.js'
 
+/**
+ * The text of a file's last pushed copy in a locale, for rendering into it. PostgreSQL turns the bytes into text,
+ * so the driver decodes 10 MB of UTF-8 once, where bytea arrives as 20 MB of hex to decode twice (80 ms of the
+ * API's CPU for a 100,000-key file). Still sent as bytes: a copy holding NUL, which text cannot hold, and one
+ * starting with a BOM, which PGlite's driver drops from text.
+ */
+export async function snapshotTextOf(db: Kysely<Database>, fileId: string, locale: string): Promise<string | undefined> {
+  const { rows } = await sql<{ text: string | null; bytes: Uint8Array | null }>`
+    SELECT CASE WHEN s.as_bytes THEN NULL ELSE convert_from(s.content, 'UTF8') END AS text, CASE WHEN s.as_bytes THEN s.content END AS bytes
+    FROM (
+      SELECT content, position(decode('00', 'hex') IN content) > 0 OR substring(content FROM 1 FOR 3) = decode('efbbbf', 'hex')
+        OR getdatabaseencoding() <> 'UTF8' AS as_bytes
+      FROM file_snapshots WHERE file_id = ${fileId} AND locale = ${locale}
+    ) s`.execute(db)
+  const row = rows[0]
+  if (!row) return undefined
+  return row.text ?? Buffer.from(row.bytes!.buffer, row.bytes!.byteOffset, row.bytes!.byteLength).toString('utf8')
+}
+
 /** What pull_file reads with a file's keys. */
 export interface PullQuery {
   /** The locales whose translations the pull writes. */
