@@ -32,14 +32,11 @@ export function parseJson(content: string, options: ParseOptions): ParseResult {
 }
 
 function entryOf(slot: Slot): Entry {
-  const meta: Record<string, unknown> = {}
-  if (slot.path.length > 1) meta.path = slot.path
-  if (slot.kind === 'leaf') {
-    return Object.keys(meta).length ? { key: slot.key, value: slot.node.value, meta } : { key: slot.key, value: slot.node.value }
-  }
-  meta.plural = slot.style
+  // Object literals of one shape: this runs once per string of the file.
+  const nested = slot.path.length > 1
+  if (slot.kind === 'leaf') return nested ? { key: slot.key, value: slot.node.value, meta: { path: slot.path } } : { key: slot.key, value: slot.node.value }
   const plural = pluralOf(slot)
-  return { key: slot.key, value: plural.other ?? '', plural, meta }
+  return { key: slot.key, value: plural.other ?? '', plural, meta: nested ? { path: slot.path, plural: slot.style } : { plural: slot.style } }
 }
 
 /** The plural forms a group slot holds now. */

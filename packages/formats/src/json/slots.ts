@@ -44,7 +44,8 @@ const V4_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/
 
 /** Entry key of a path: segments joined with `.` (a literal dot in a key stays a dot; meta.path tells them apart). */
 export function keyOfPath(path: readonly Segment[]): string {
-  return path.length === 1 ? String(path[0]) : path.map(String).join('.')
+  // join writes numbers as String does.
+  return path.length === 1 ? String(path[0]) : path.join('.')
 }
 
 /** A JSON file as parse and render read it: its scan, and the slots of an object root (none otherwise). */
