@@ -78,19 +78,26 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
   const isOwnTemplate = head.locale === req.locale
   const pushedAt = new Date(head.pushed_at)
-  // The copy's text and the keys come at once: PostgreSQL joins while the driver decodes the copy.
-  const [template, rows, removed] = await Promise.all([
-    copy(),
+  // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
+  const keysRead = awaitedLater(Promise.all([
     pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }),
     removedKeysOfFile(ctx.db, file.id),
-  ])
-  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, rows }
+  ]))
+  const template = await copy()
   const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
+  const [rows, removed] = await keysRead
+  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, rows }
   const keys = keysOf(rows)
   const entries = mergeTemplate(pull, parsed.entries, keys, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   await addNewKeys(ctx, pull, entries, file.id, keys.filter((k) => !k.isInTemplate))
   const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
+}
+
+/** A promise to await later: should the caller fail before awaiting it, its failure is not left unhandled. */
+function awaitedLater<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {})
+  return p
 }
 
 /** The keys of the rows, in file order. */
