@@ -13,7 +13,9 @@ export async function snapshotTextOf(db: Kysely<Database>, fileId: string, local
     FROM (
       SELECT content, position(decode('00', 'hex') IN content) > 0 OR substring(content FROM 1 FOR 3) = decode('efbbbf', 'hex')
         OR getdatabaseencoding() <> 'UTF8' AS as_bytes
-      FROM file_snapshots WHERE file_id = ${fileId} AND locale = ${locale}
+      -- Decompressed once here (|| makes a plain copy; OFFSET 0 keeps it one value), not once per use above.
+      FROM (SELECT content || ''::bytea AS content FROM file_snapshots WHERE file_id = ${fileId} AND locale = ${locale} OFFSET 0) d
+      OFFSET 0
     ) s`.execute(db)
   const row = rows[0]
   if (!row) return undefined
