@@ -35,15 +35,6 @@ export function pathOf(file: File, locale: string, sourceLocale: string): string
   return pathFromPattern(file.pattern, locale)
 }
 
-/** An active key of the file: its translations are `rows[from..to)`. */
-interface FileKey {
-  name: string
-  context: string
-  from: number
-  to: number
-  isInTemplate: boolean
-}
-
 /** A translation that counts (approved_only is applied in SQL). */
 type Usable = PullRow & { locale: string; text: string }
 
@@ -56,7 +47,7 @@ interface Pull {
   /** The template is this locale's own pushed copy, not the source copy. */
   isOwnTemplate: boolean
   pushedAt: Date
-  rows: PullRow[]
+  keys: FileKeys
 }
 
 /**
@@ -86,10 +77,9 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const template = await copy()
   const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
   const [rows, removed] = await keysRead
-  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, rows }
-  const keys = keysOf(rows)
-  const entries = mergeTemplate(pull, parsed.entries, keys, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
-  await addNewKeys(ctx, pull, entries, file.id, keys.filter((k) => !k.isInTemplate))
+  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(rows) }
+  const entries = mergeTemplate(pull, parsed.entries, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
+  await addNewKeys(ctx, pull, entries, file.id)
   const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
 }
@@ -100,25 +90,55 @@ function awaitedLater<T>(p: Promise<T>): Promise<T> {
   return p
 }
 
-/** The keys of the rows, in file order. */
-function keysOf(rows: readonly PullRow[]): FileKey[] {
-  const keys: FileKey[] = []
-  let last: FileKey | undefined
-  for (let i = 0; i < rows.length; i++) {
-    const { name, context } = rows[i]!
-    // Rows of one key are adjacent (pullRowsOfFile), and a file holds a name and context once.
-    if (last && last.name === name && last.context === context) last.to = i + 1
-    else keys.push((last = { name, context, from: i, to: i + 1, isInTemplate: false }))
-  }
-  return keys
-}
+/**
+ * The file's active keys in file order, over the rows: key k owns rows[start[k]..start[k + 1]). Typed arrays, not an
+ * object per key: 100,000 objects living through the render cost more in garbage collection than they save.
+ */
+class FileKeys {
+  readonly count: number
+  private readonly start: Int32Array
+  private readonly inTemplate: Uint8Array
 
-function translationIn(pull: Pull, key: FileKey, locale: string): Usable | undefined {
-  for (let i = key.from; i < key.to; i++) {
-    const row = pull.rows[i]!
-    if (row.locale === locale && row.text !== null) return row as Usable
+  constructor(private readonly rows: readonly PullRow[]) {
+    this.start = new Int32Array(rows.length + 1)
+    let count = 0
+    for (let i = 0; i < rows.length; i++) {
+      // Rows of one key are adjacent (pullRowsOfFile), and a file holds a name and context once.
+      const prev = rows[i - 1]
+      if (!prev || prev.name !== rows[i]!.name || prev.context !== rows[i]!.context) this.start[count++] = i
+    }
+    this.start[count] = rows.length
+    this.count = count
+    this.inTemplate = new Uint8Array(count)
   }
-  return undefined
+
+  name(k: number): string {
+    return this.rows[this.start[k]!]!.name
+  }
+
+  context(k: number): string {
+    return this.rows[this.start[k]!]!.context
+  }
+
+  /** The key's translation in a locale, when it has one that counts (approved_only is applied in SQL). */
+  translationIn(k: number, locale: string): Usable | undefined {
+    for (let i = this.start[k]!; i < this.start[k + 1]!; i++) {
+      const row = this.rows[i]!
+      if (row.locale === locale && row.text !== null) return row as Usable
+    }
+    return undefined
+  }
+
+  markInTemplate(k: number): void {
+    this.inTemplate[k] = 1
+  }
+
+  /** The keys no template entry named. */
+  notInTemplate(): number[] {
+    const out: number[] = []
+    for (let k = 0; k < this.count; k++) if (!this.inTemplate[k]) out.push(k)
+    return out
+  }
 }
 
 /**
@@ -127,20 +147,23 @@ function translationIn(pull: Pull, key: FileKey, locale: string): Usable | undef
  */
 class KeyFinder {
   private next = 0
-  private byId: Map<string, FileKey> | undefined
+  private byId: Map<string, number> | undefined
 
-  constructor(private readonly keys: readonly FileKey[]) {}
+  constructor(private readonly keys: FileKeys) {}
 
-  find(entry: Entry): FileKey | undefined {
+  /** The key's index, or -1 when the file has no such active key. */
+  find(entry: Entry): number {
+    const { keys } = this
     if (!this.byId) {
-      const key = this.keys[this.next]
-      if (key && key.name === entry.key && key.context === (entry.context ?? '')) {
+      const k = this.next
+      if (k < keys.count && keys.name(k) === entry.key && keys.context(k) === (entry.context ?? '')) {
         this.next++
-        return key
+        return k
       }
-      this.byId = new Map(this.keys.map((k) => [keyId(k.name, k.context), k]))
+      this.byId = new Map()
+      for (let i = 0; i < keys.count; i++) this.byId.set(keyId(keys.name(i), keys.context(i)), i)
     }
-    return this.byId.get(keyId(entry.key, entry.context))
+    return this.byId.get(keyId(entry.key, entry.context)) ?? -1
   }
 }
 
@@ -159,22 +182,22 @@ function copiesOf(entries: readonly Entry[], locale: string): Map<string, Locale
 }
 
 /** The template's entries with the server's texts written in; entries of removed keys are dropped. */
-function mergeTemplate(pull: Pull, template: readonly Entry[], keys: readonly FileKey[], removed: Set<string>, copies: Map<string, LocaleText[]>): Entry[] {
-  const { req } = pull
+function mergeTemplate(pull: Pull, template: Entry[], removed: Set<string>, copies: Map<string, LocaleText[]>): Entry[] {
+  const { req, keys } = pull
   const finder = new KeyFinder(keys)
   const entries: Entry[] = []
   for (const entry of template) {
     const key = finder.find(entry)
-    if (!key) {
+    if (key < 0) {
       if (!removed.has(keyId(entry.key, entry.context))) entries.push(entry)
       continue
     }
-    key.isInTemplate = true
+    keys.markInTemplate(key)
     if (pull.multi) {
       entries.push({ ...entry, values: mergeColumns(pull, entry, key) })
       continue
     }
-    const t = translationIn(pull, key, req.locale)
+    const t = keys.translationIn(key, req.locale)
     if (pull.isOwnTemplate) {
       // The copy keeps its bytes unless the translation changed after it was pushed, or a reviewed or approved
       // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
@@ -188,13 +211,16 @@ function mergeTemplate(pull: Pull, template: readonly Entry[], keys: readonly Fi
   return entries
 }
 
+/**
+ * The entry with the translation's text, written into it: entries are this pull's own (parsed for it), and a copy
+ * of each of 100,000 would live until the render is done.
+ */
 function withText(entry: Entry, t: Usable): Entry {
-  if (t.plural) return { ...entry, value: t.text, plural: t.plural }
+  entry.value = t.text
+  if (t.plural) entry.plural = t.plural
   // Only an entry that had plural forms loses them: `delete` on every entry would slow every later read of it.
-  if (!entry.plural) return { ...entry, value: t.text }
-  const next: Entry = { ...entry, value: t.text }
-  delete next.plural
-  return next
+  else if (entry.plural) delete entry.plural
+  return entry
 }
 
 function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missing']): void {
@@ -211,11 +237,11 @@ function columnOf(t: Usable): LocaleValue {
   return t.plural ? { value: t.text, plural: t.plural } : { value: t.text }
 }
 
-function mergeColumns(pull: Pull, entry: Entry, key: FileKey): Record<string, LocaleValue> {
+function mergeColumns(pull: Pull, entry: Entry, key: number): Record<string, LocaleValue> {
   const values: Record<string, LocaleValue> = { ...(entry.values ?? {}) }
   for (const locale of pull.locales) {
     if (locale === pull.req.sourceLocale) continue
-    const t = translationIn(pull, key, locale)
+    const t = pull.keys.translationIn(key, locale)
     const held = values[locale]
     const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
     const authoritative = t?.is_reviewed && differs
@@ -226,12 +252,14 @@ function mergeColumns(pull: Pull, entry: Entry, key: FileKey): Record<string, Lo
 }
 
 /** Adds the keys the template lacks (see addNewKey), in file order. */
-async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], fileId: string, lacking: FileKey[]): Promise<void> {
+async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], fileId: string): Promise<void> {
+  const { keys } = pull
+  const lacking = keys.notInTemplate()
   if (lacking.length === 0) return
-  const byId = new Map(lacking.map((k) => [keyId(k.name, k.context), k]))
-  for (const row of await pullNewKeysOfFile(ctx.db, fileId, lacking.map((k) => k.name), pull.pushedAt)) {
+  const byId = new Map(lacking.map((k) => [keyId(keys.name(k), keys.context(k)), k]))
+  for (const row of await pullNewKeysOfFile(ctx.db, fileId, lacking.map((k) => keys.name(k)), pull.pushedAt)) {
     const key = byId.get(keyId(row.name, row.context))
-    if (key) addNewKey(pull, entries, row, key)
+    if (key !== undefined) addNewKey(pull, entries, row, key)
   }
 }
 
@@ -240,9 +268,9 @@ async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], file
  * since that push: a key created later, or a translation written later. Otherwise the copy is left as the user
  * pushed it (what you push is what you pull).
  */
-function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKey): void {
-  const { req } = pull
-  if (pull.isOwnTemplate && !row.is_new && !pull.locales.some((l) => translationIn(pull, key, l)?.is_changed)) return
+function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number): void {
+  const { req, keys } = pull
+  if (pull.isOwnTemplate && !row.is_new && !pull.locales.some((l) => keys.translationIn(key, l)?.is_changed)) return
   const sourcePlural = row.source_plural
   const base: Entry = {
     key: row.name, value: row.source_text, source: row.source_text, ...(row.context ? { context: row.context } : {}),
@@ -251,13 +279,13 @@ function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: FileKe
   if (pull.multi) {
     const values: Record<string, LocaleValue> = { [req.sourceLocale]: { value: row.source_text, ...(sourcePlural ? { plural: sourcePlural } : {}) } }
     for (const locale of pull.locales) {
-      const t = locale === req.sourceLocale ? undefined : translationIn(pull, key, locale)
+      const t = locale === req.sourceLocale ? undefined : keys.translationIn(key, locale)
       if (t) values[locale] = columnOf(t)
     }
     entries.push({ ...base, values })
     return
   }
-  const t = translationIn(pull, key, req.locale)
+  const t = keys.translationIn(key, req.locale)
   if (t) entries.push(withText(base, t))
   else pushMissing(entries, base, req.missing)
 }
