@@ -186,7 +186,9 @@ function mergeTemplate(pull: Pull, template: Entry[], removed: Set<string>, copi
   const { req, keys } = pull
   const finder = new KeyFinder(keys)
   const entries: Entry[] = []
-  for (const entry of template) {
+  // An index loop: run once per pull, for-of would allocate an iterator result per entry before it is optimized.
+  for (let i = 0; i < template.length; i++) {
+    const entry = template[i]!
     const key = finder.find(entry)
     if (key < 0) {
       if (!removed.has(keyId(entry.key, entry.context))) entries.push(entry)

@@ -21,7 +21,9 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
     .map(({ e }) => e)
   const out: string[] = []
   let cursor = 0
-  for (const e of sorted) {
+  // An index loop: for-of would allocate an iterator result per edit before the loop is optimized.
+  for (let i = 0; i < sorted.length; i++) {
+    const e = sorted[i]!
     // A bug in a writer, never a property of user input: edits come from disjoint tokens.
     if (e.start < cursor) throw new Error(`Overlapping JSON edits at ${e.start}`)
     out.push(text.slice(cursor, e.start), e.text)

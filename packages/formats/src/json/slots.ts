@@ -72,20 +72,22 @@ export function collectSlots(root: JsonObject): Slot[] {
 
 function walkObject(obj: JsonObject, path: Segment[], out: Slot[]): void {
   const groups = findGroups(obj, path)
-  const grouped = new Map<number, GroupSlot>()
-  for (const g of groups) for (const f of g.forms) grouped.set(f.index, g)
-  obj.members.forEach((m, index) => {
-    const group = grouped.get(index)
+  const grouped = groups.length ? new Map<number, GroupSlot>() : undefined
+  for (const g of groups) for (const f of g.forms) grouped!.set(f.index, g)
+  const { members } = obj
+  for (let index = 0; index < members.length; index++) {
+    const m = members[index]!
+    const group = grouped?.get(index)
     if (group) {
       if (group.forms[0]!.index === index) out.push(group)
-      return
+      continue
     }
-    const childPath = [...path, m.key]
+    const childPath = path.concat(m.key)
     const v = m.value
     if (v.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: v, parent: obj, index })
     else if (v.kind === 'object') walkObject(v, childPath, out)
     else if (v.kind === 'array') walkArray(v, childPath, out)
-  })
+  }
 }
 
 function walkArray(arr: JsonArray, path: Segment[], out: Slot[]): void {
@@ -98,6 +100,8 @@ function walkArray(arr: JsonArray, path: Segment[], out: Slot[]): void {
 }
 
 function findGroups(obj: JsonObject, path: Segment[]): GroupSlot[] {
+  // Most objects hold no plural form at all: then no counting and no maps.
+  if (!obj.members.some((m) => m.value.kind === 'string' && (V4_SUFFIX.test(m.key) || m.key.endsWith('_plural')))) return []
   const stringCount = new Map<string, number>()
   for (const m of obj.members) if (m.value.kind === 'string') stringCount.set(m.key, (stringCount.get(m.key) ?? 0) + 1)
   const byBase = new Map<string, GroupForm[]>()
