@@ -38,7 +38,7 @@ export interface OpContext {
   clock: () => Date
   /** Forgets a revoked key on this instance (other instances learn it by NOTIFY). */
   authCache?: { evict(hash: string): void }
-  /** Statement budgets of search_units (defaults: 40 ms fast path, 250 ms fallback); tests raise them so results do not depend on load. */
+  /** Statement budgets of search_units (defaults: 100 ms fast path, 250 ms fallback); tests raise them so results do not depend on load. */
   searchBudget?: { fastMs: number; fallbackMs: number }
   /** Workspace rows cached on this instance (others learn of changes by NOTIFY). */
   workspaceCache?: WorkspaceCache

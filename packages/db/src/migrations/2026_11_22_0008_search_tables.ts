@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX unit_search_fts_idx ON unit_search USING gin (to_tsvector('simple', source_text))`.execute(db)
   await sql`CREATE INDEX unit_search_prefix_idx ON unit_search (workspace_id, lower(left(source_text, 64)) text_pattern_ops)`.execute(db)
   await sql`CREATE INDEX key_search_trgm_idx ON key_search USING gin (name gin_trgm_ops)`.execute(db)
+  // Key names equal to or starting with a query: an ordered range, as for source texts.
+  await sql`CREATE INDEX key_search_prefix_idx ON key_search (workspace_id, lower(left(name, 64)) text_pattern_ops)`.execute(db)
 
   await sql`DROP INDEX units_source_trgm_idx`.execute(db)
   await sql`DROP INDEX units_source_fts_idx`.execute(db)

@@ -174,13 +174,15 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** Shortest query whose substring match the trigram index can serve (pg_trgm indexes three-character grams). */
 const TRIGRAM = 3
 
-/** Characters of the source text that unit_search_prefix_idx holds. */
+/** Characters of a source text or key name that the prefix indexes (unit_search_prefix_idx, key_search_prefix_idx) hold. */
 const PREFIX_INDEXED = 64
 
-/** Candidates found, and whether every arm ran to its end (false when the statement timeout cut the trigram arms). */
+/** Candidates found, and whether every arm ran to its end (false when a statement timeout cut some). */
 export interface SearchCandidates {
   candidates: SearchCandidate[]
   complete: boolean
+  /** False when the timeout cut the main arms (exact, prefix, substring), not only the loose ones. */
+  mainComplete: boolean
 }
 
 /** Tests a text column: an ILIKE, a full-text match, pg_trgm's `<%`. */
@@ -204,7 +206,9 @@ function armsOf(q: SearchQuery, pendingFiles: readonly string[]): { indexed: Rec
   }
   const indexed = {
     source: arm('source', 'u.unit_id', 'u.source_text', sql`unit_search u`, sql`u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.unit_id'), undefined)}`),
-    key: arm('key', 'k.unit_id', 's.name', sql`key_search s JOIN keys k ON k.id = s.key_id`, sql`s.workspace_id = ${q.workspaceId} AND k.removed_at IS NULL`),
+    // The key is looked up per matching name (OFFSET 0 keeps the subquery from being flattened): joined as tables, the
+    // planner may merge-join all of key_search with all of keys in id order, 170 ms for a name fragment as common as "ion".
+    key: arm('key', 'k.unit_id', 's.name', sql`key_search s CROSS JOIN LATERAL (SELECT k.unit_id FROM keys k WHERE k.id = s.key_id AND k.removed_at IS NULL OFFSET 0) k`, sql`s.workspace_id = ${q.workspaceId}`),
     translation: arm('translation', 't.unit_id', 't.text', sql`translations t`, sql`t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${inUse(sql.ref('t.unit_id'), undefined)}`),
   }
   if (pendingFiles.length === 0) return { indexed, pending: null }
@@ -221,42 +225,64 @@ function armsOf(q: SearchQuery, pendingFiles: readonly string[]): { indexed: Rec
  * the source texts and translations (with a locale) of units in use, and active key names. Each arm is capped without
  * ranking, so a query that matches half the workspace still returns at once, and runs apart from the others so the
  * best kinds are never crowded out by the cap on the loose ones:
- * - source exact and prefix: a range of unit_search_prefix_idx, in order, so exact matches come first;
- * - all words in any order (queries of several words, or under three characters): the tsvector index;
- * - everything else goes through the trigram indexes, whose cost follows how common the query's trigrams are ("rd. "
- *   has one, ending a word in every tenth string): those arms run under `timeoutMs` and are dropped when cut, as are
- *   the arms reading files a big push left waiting for the search tables.
+ * - the main arms, under `budget.mainMs`: source texts and key names equal to or starting with the query (prefix
+ *   indexes), source texts holding it (trigram index, whose cost follows how common the query's trigrams are), and
+ *   whole words of a query too short for trigrams (the tsvector index);
+ * - the loose arms, under their own `budget.looseMs` beside the main ones, so that a cut there loses only them: key names
+ *   and translations holding the query (a query ending a word matches a word end in most key names, each then
+ *   checked; a fragment of the source language may be in no translation, which only a full scan shows), all words in
+ *   any order (plain words like "is" and "a" make the tsvector index read much of the table), and the keys of files
+ *   a big push left waiting for the search tables.
+ * `complete` is false when a timeout cut either; `mainComplete` when it cut the main arms.
  */
-export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidates> {
+export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, budget: { mainMs: number; looseMs: number }): Promise<SearchCandidates> {
   const prefix = `${literal(q.query)}%`
   const substring = `%${literal(q.query)}%`
   const long = q.query.length >= TRIGRAM
   const { indexed: arms, pending } = armsOf(q, await pendingSearchFiles(db, q.workspaceId))
-  // lower() of a constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's own
-  // (text_pattern_ops) order, so the scan stops after the cap instead of sorting every match.
-  const longer = q.query.length > PREFIX_INDEXED ? sql`AND u.source_text ILIKE ${prefix}` : sql``
-  const indexed: RawBuilder<unknown>[] = [sql`(SELECT 'source' AS field, u.unit_id, u.source_text AS text FROM unit_search u
-    WHERE u.workspace_id = ${q.workspaceId} AND lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer} AND ${inUse(sql.ref('u.unit_id'), undefined)}
-    ORDER BY lower(left(u.source_text, ${sql.lit(PREFIX_INDEXED)})) USING ~<~ LIMIT ${q.cap})`]
   // A one-word query's whole-word matches are among its substring matches; the full-text arm adds the
   // any-order matches of several words (and whole words of queries too short for trigrams).
   const words = !long || /[^\p{L}\p{N}]/u.test(q.query.trim())
   const fullText: Where = (text) => sql`to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', ${q.query})`
-  if (words) indexed.push(arms.source(fullText))
-  const trigram: RawBuilder<unknown>[] = [arms.key((t) => sql`${t} ILIKE ${literal(q.query)}`), arms.key((t) => sql`${t} ILIKE ${prefix}`)]
-  if (long) trigram.push(arms.source((t) => sql`${t} ILIKE ${substring}`), arms.key((t) => sql`${t} ILIKE ${substring}`))
-  if (q.locale) trigram.push(arms.translation((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
+  const main: RawBuilder<unknown>[] = [anchored(q, 'source'), anchored(q, 'key')]
+  const loose: RawBuilder<unknown>[] = []
+  if (long) {
+    main.push(arms.source((t) => sql`${t} ILIKE ${substring}`))
+    loose.push(arms.key((t) => sql`${t} ILIKE ${substring}`))
+  }
+  if (words) (long ? loose : main).push(arms.source(fullText))
+  if (q.locale) loose.push(arms.translation((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
   if (pending) {
     const match: Where = (t) => (words ? sql`(${t} ILIKE ${long ? substring : prefix} OR ${fullText(t)})` : sql`${t} ILIKE ${long ? substring : prefix}`)
-    trigram.push(pending.source(match), pending.key((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
+    loose.push(pending.source(match), pending.key((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
   }
+  // pg_trgm pads words: in "y a" or "e s" every trigram is a padded single letter ("  a"), found in most texts, so the
+  // trigram index would hand nearly every row to a recheck. Such a fragment is common: a plain scan finds the cap at once.
+  const common = long && !/[\p{L}\p{N}]{2}/u.test(q.query)
   const union = (all: RawBuilder<unknown>[]) => sql<SearchCandidate>`${sql.join(all, sql` UNION ALL `)}`
+  const boxed = async (all: RawBuilder<unknown>[], ms: number, settings: Record<string, string> = {}) =>
+    all.length === 0 ? [] : timeBoxed(db, ms, async (tx) => (await union(all).execute(tx)).rows, settings)
   // Side by side on two connections (PGlite runs them one after the other): the answer waits for the slower only.
-  const [rows, more] = await Promise.all([
-    union(indexed).execute(db).then((r) => r.rows),
-    timeBoxed(db, timeoutMs, async (tx) => (await union(trigram).execute(tx)).rows),
-  ])
-  return { candidates: more ? rows.concat(more) : rows, complete: more !== null }
+  const [found, more] = await Promise.all([boxed(main, budget.mainMs, common ? { enable_bitmapscan: 'off' } : {}), boxed(loose, budget.looseMs)])
+  return { candidates: (found ?? []).concat(more ?? []), complete: found !== null && more !== null, mainComplete: found !== null }
+}
+
+/**
+ * Source texts or key names equal to or starting with the query: a range of the search table's prefix index (first 64
+ * characters, lowercased), in its own order, so exact matches come first and the scan stops at the cap. lower() of a
+ * constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's (text_pattern_ops) order.
+ */
+function anchored(q: SearchQuery, field: 'source' | 'key'): RawBuilder<unknown> {
+  const key = field === 'key'
+  const text = sql.ref(key ? 's.name' : 'u.source_text')
+  const start = sql`lower(left(${text}, ${sql.lit(PREFIX_INDEXED)}))`
+  const longer = q.query.length > PREFIX_INDEXED ? sql`AND ${text} ILIKE ${`${literal(q.query)}%`}` : sql``
+  const match = sql`${start} LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer}`
+  return key
+    ? sql`(SELECT 'key' AS field, k.unit_id, s.name AS text FROM key_search s CROSS JOIN LATERAL (SELECT k.unit_id FROM keys k WHERE k.id = s.key_id AND k.removed_at IS NULL OFFSET 0) k
+        WHERE s.workspace_id = ${q.workspaceId} AND ${match} ORDER BY ${start} USING ~<~ LIMIT ${q.cap})`
+    : sql`(SELECT 'source' AS field, u.unit_id, u.source_text AS text FROM unit_search u
+        WHERE u.workspace_id = ${q.workspaceId} AND ${match} AND ${inUse(sql.ref('u.unit_id'), undefined)} ORDER BY ${start} USING ~<~ LIMIT ${q.cap})`
 }
 
 /**
