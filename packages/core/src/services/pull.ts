@@ -36,7 +36,7 @@ export function pathOf(file: File, locale: string, sourceLocale: string): string
 }
 
 /** A translation that counts (approved_only is applied in SQL). */
-type Usable = PullRow & { locale: string; text: string }
+type Usable = PullRow & { text: string }
 
 /** What every step of a pull shares. */
 interface Pull {
@@ -77,7 +77,7 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const template = await copy()
   const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
   const [rows, removed] = await keysRead
-  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(rows) }
+  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(rows, locales) }
   const entries = mergeTemplate(pull, parsed.entries, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   await addNewKeys(ctx, pull, entries, file.id)
   const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
@@ -99,7 +99,7 @@ class FileKeys {
   private readonly start: Int32Array
   private readonly inTemplate: Uint8Array
 
-  constructor(private readonly rows: readonly PullRow[]) {
+  constructor(private readonly rows: readonly PullRow[], private readonly locales: readonly string[]) {
     this.start = new Int32Array(rows.length + 1)
     let count = 0
     for (let i = 0; i < rows.length; i++) {
@@ -122,9 +122,12 @@ class FileKeys {
 
   /** The key's translation in a locale, when it has one that counts (approved_only is applied in SQL). */
   translationIn(k: number, locale: string): Usable | undefined {
+    // Rows read for one locale leave the locale out: each is in that one.
+    const isOneLocale = this.locales.length === 1
+    if (isOneLocale && locale !== this.locales[0]) return undefined
     for (let i = this.start[k]!; i < this.start[k + 1]!; i++) {
       const row = this.rows[i]!
-      if (row.locale === locale && row.text !== null) return row as Usable
+      if (row.text !== null && (isOneLocale || row.locale === locale)) return row as Usable
     }
     return undefined
   }
