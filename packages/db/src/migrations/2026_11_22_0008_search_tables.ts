@@ -38,10 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX units_source_fts_idx`.execute(db)
   await sql`DROP INDEX units_source_prefix_idx`.execute(db)
   await sql`DROP INDEX keys_name_trgm_idx`.execute(db)
-  // Nothing reads units by creation time, and list_units pages in (workspace_id, source_hash) order, which the unique
-  // constraint already indexes.
+  // Nothing reads units by creation time.
   await sql`DROP INDEX units_workspace_created_idx`.execute(db)
-  await sql`DROP INDEX units_workspace_id_idx`.execute(db)
   // One index for "keys of a unit" (merges, unit deletes) and "is the unit in use" (index-only, removed_at included),
   // where there were two.
   await sql`DROP INDEX keys_active_unit_idx`.execute(db)
@@ -61,7 +59,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX keys_unit_idx`.execute(db)
   await db.schema.createIndex('keys_unit_idx').on('keys').column('unit_id').execute()
   await sql`CREATE INDEX keys_active_unit_idx ON keys (unit_id, project_id) WHERE removed_at IS NULL`.execute(db)
-  await db.schema.createIndex('units_workspace_id_idx').on('units').columns(['workspace_id', 'id']).execute()
   await sql`ALTER TABLE keys ADD CONSTRAINT keys_project_id_fkey FOREIGN KEY (project_id) REFERENCES projects (id) ON DELETE CASCADE`.execute(db)
   await sql`ALTER TABLE keys ADD CONSTRAINT keys_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE`.execute(db)
   await db.schema.createIndex('units_workspace_created_idx').on('units').columns(['workspace_id', 'created_at', 'id']).execute()

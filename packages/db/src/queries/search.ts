@@ -53,28 +53,40 @@ function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
 
 /**
  * A page of the workspace's units in use (of the project, when given) with their translation in the locale, in
- * an order stable across pages that one index range serves: unit id for a status (translations_locale_status_unit_idx),
- * source hash for `any` and `missing` (units_workspace_hash_key), so early pages stay cheap at a million units.
- * `hasMore` says a next page exists.
+ * unit id order: stable across pages, and each filter walks one index range in that order (translations_locale_status_unit_idx,
+ * or units_workspace_id_idx beside translations_unit_locale_key for `missing`), so early pages stay cheap at a million
+ * units. `hasMore` says a next page exists.
  */
 export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Promise<{ units: { unit: UnitListRow; translation: UnitTranslationRow | null }[]; hasMore: boolean }> {
   // One row past the page tells whether another page follows, without counting a million rows.
   const take = q.limit + 1
   const offset = sql`${String(q.offset)}::bigint`
+  // The page's ids come from index-only scans (the units and keys rows a filter skips are never read); only the
+  // page's own rows are fetched.
   let query: RawBuilder<PageRow>
   if (q.status === 'any' || q.status === 'missing') {
-    const missing = q.status === 'missing' ? sql`AND t.unit_id IS NULL` : sql``
+    const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
     query = sql<PageRow>`
       SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
-      FROM units u LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
-      WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
-      ORDER BY u.source_hash LIMIT ${take} OFFSET ${offset}`
+      FROM (
+        SELECT u.id FROM units u
+        WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
+        ORDER BY u.id LIMIT ${take} OFFSET ${offset}
+      ) page
+      JOIN units u ON u.id = page.id
+      LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
+      ORDER BY page.id`
   } else {
     query = sql<PageRow>`
       SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
-      FROM translations t JOIN units u ON u.id = t.unit_id
-      WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
-      ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}`
+      FROM (
+        SELECT t.unit_id FROM translations t
+        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
+        ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}
+      ) page
+      JOIN units u ON u.id = page.unit_id
+      JOIN translations t ON t.unit_id = page.unit_id AND t.locale = ${q.locale}
+      ORDER BY page.unit_id`
   }
   const { rows } = await query.execute(db)
   return { units: rows.slice(0, q.limit).map(splitRow), hasMore: rows.length > q.limit }
