@@ -45,6 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX keys_active_unit_idx`.execute(db)
   await sql`DROP INDEX keys_unit_idx`.execute(db)
   await sql`CREATE INDEX keys_unit_idx ON keys (unit_id, project_id) INCLUDE (removed_at)`.execute(db)
+  // No plan read it: a project's keys are reached through their file or their unit.
+  await sql`DROP INDEX keys_project_idx`.execute(db)
   // Keys go with their file (files go with their project and workspace), so these two foreign keys only added a
   // lookup per inserted key. The one to units locked every unit a new key points at, one row at a time; a push now
   // locks only the existing units its new keys point at, in one statement (lockUnitsInUse), and units are deleted only
@@ -55,6 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.createIndex('keys_project_idx').on('keys').columns(['project_id', 'removed_at']).execute()
   await sql`ALTER TABLE keys ADD CONSTRAINT keys_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES units (id)`.execute(db)
   await sql`DROP INDEX keys_unit_idx`.execute(db)
   await db.schema.createIndex('keys_unit_idx').on('keys').column('unit_id').execute()
