@@ -132,6 +132,22 @@ class FileKeys {
     return undefined
   }
 
+  /** The key's translations that count, by locale: for a multi-locale file, one pass over its rows, not one per locale. */
+  byLocale(k: number): Map<string, Usable> {
+    const out = new Map<string, Usable>()
+    for (let i = this.start[k]!; i < this.start[k + 1]!; i++) {
+      const row = this.rows[i]!
+      if (row.text !== null) out.set(row.locale ?? this.locales[0]!, row as Usable)
+    }
+    return out
+  }
+
+  /** True when a translation of the key was written after the copy was pushed. */
+  hasChangedSincePush(k: number): boolean {
+    for (let i = this.start[k]!; i < this.start[k + 1]!; i++) if (this.rows[i]!.text !== null && this.rows[i]!.is_changed) return true
+    return false
+  }
+
   markInTemplate(k: number): void {
     this.inTemplate[k] = 1
   }
@@ -244,9 +260,10 @@ function columnOf(t: Usable): LocaleValue {
 
 function mergeColumns(pull: Pull, entry: Entry, key: number): Record<string, LocaleValue> {
   const values: Record<string, LocaleValue> = { ...(entry.values ?? {}) }
+  const translations = pull.keys.byLocale(key)
   for (const locale of pull.locales) {
     if (locale === pull.req.sourceLocale) continue
-    const t = pull.keys.translationIn(key, locale)
+    const t = translations.get(locale)
     const held = values[locale]
     const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
     const authoritative = t?.is_reviewed && differs
@@ -275,7 +292,7 @@ async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], file
  */
 function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number): void {
   const { req, keys } = pull
-  if (pull.isOwnTemplate && !row.is_new && !pull.locales.some((l) => keys.translationIn(key, l)?.is_changed)) return
+  if (pull.isOwnTemplate && !row.is_new && !keys.hasChangedSincePush(key)) return
   const sourcePlural = row.source_plural
   const base: Entry = {
     key: row.name, value: row.source_text, source: row.source_text, ...(row.context ? { context: row.context } : {}),
@@ -283,8 +300,9 @@ function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number
   }
   if (pull.multi) {
     const values: Record<string, LocaleValue> = { [req.sourceLocale]: { value: row.source_text, ...(sourcePlural ? { plural: sourcePlural } : {}) } }
+    const translations = keys.byLocale(key)
     for (const locale of pull.locales) {
-      const t = locale === req.sourceLocale ? undefined : keys.translationIn(key, locale)
+      const t = locale === req.sourceLocale ? undefined : translations.get(locale)
       if (t) values[locale] = columnOf(t)
     }
     entries.push({ ...base, values })
