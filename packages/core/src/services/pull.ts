@@ -70,15 +70,12 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const isOwnTemplate = head.locale === req.locale
   const pushedAt = new Date(head.pushed_at)
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
-  const keysRead = awaitedLater(Promise.all([
-    pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }),
-    removedKeysOfFile(ctx.db, file.id),
-  ]))
+  const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }))
   const template = await copy()
   const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
-  const [rows, removed] = await keysRead
-  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(rows, locales) }
-  const entries = mergeTemplate(pull, parsed.entries, new Set(removed.map((k) => keyId(k.name, k.context))), !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
+  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(await rowsRead, locales) }
+  const merged = mergeTemplate(pull, parsed.entries, !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
+  const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
   await addNewKeys(ctx, pull, entries, file.id)
   const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
@@ -200,17 +197,22 @@ function copiesOf(entries: readonly Entry[], locale: string): Map<string, Locale
   return texts
 }
 
-/** The template's entries with the server's texts written in; entries of removed keys are dropped. */
-function mergeTemplate(pull: Pull, template: Entry[], removed: Set<string>, copies: Map<string, LocaleText[]>): Entry[] {
+/**
+ * The template's entries with the server's texts written in. Entries the file has no active key for are kept as they
+ * are and listed in `unknown` (withoutRemovedKeys drops those whose key was removed).
+ */
+function mergeTemplate(pull: Pull, template: Entry[], copies: Map<string, LocaleText[]>): { entries: Entry[]; unknown: Set<Entry> } {
   const { req, keys } = pull
   const finder = new KeyFinder(keys)
   const entries: Entry[] = []
+  const unknown = new Set<Entry>()
   // An index loop: run once per pull, for-of would allocate an iterator result per entry before it is optimized.
   for (let i = 0; i < template.length; i++) {
     const entry = template[i]!
     const key = finder.find(entry)
     if (key < 0) {
-      if (!removed.has(keyId(entry.key, entry.context))) entries.push(entry)
+      unknown.add(entry)
+      entries.push(entry)
       continue
     }
     keys.markInTemplate(key)
@@ -229,7 +231,16 @@ function mergeTemplate(pull: Pull, template: Entry[], removed: Set<string>, copi
     } else if (t) entries.push(withText(entry, t))
     else pushMissing(entries, entry, req.missing)
   }
-  return entries
+  return { entries, unknown }
+}
+
+/**
+ * The entries without those of keys removed from the file (gone from its source). Read only when the template
+ * names keys the file has no active key for: most pulls have none, and reading removed keys scans the keys table.
+ */
+async function withoutRemovedKeys(ctx: AuthedContext, fileId: string, entries: Entry[], unknown: Set<Entry>): Promise<Entry[]> {
+  const removed = new Set((await removedKeysOfFile(ctx.db, fileId)).map((k) => keyId(k.name, k.context)))
+  return entries.filter((e) => !(unknown.has(e) && removed.has(keyId(e.key, e.context))))
 }
 
 /**
