@@ -7,6 +7,7 @@ import * as m0005 from './2026_11_22_0005_usage.js'
 import * as m0006 from './2026_11_22_0006_unit_aliases.js'
 import * as m0007 from './2026_11_22_0007_tasks.js'
 import * as m0008 from './2026_11_22_0008_search_tables.js'
+import * as m0009 from './2026_11_22_0009_snapshot_lz4.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0006_unit_aliases': m0006,
   '2026_11_22_0007_tasks': m0007,
   '2026_11_22_0008_search_tables': m0008,
+  '2026_11_22_0009_snapshot_lz4': m0009,
 }
