@@ -53,11 +53,17 @@ export interface KeySync {
 /** Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units. */
 export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCounts): Promise<boolean> {
   const { wanted, file } = sync
-  const units = await resolveUnits(ctx, wanted)
+  const [units, keyStates] = await Promise.all([resolveUnits(ctx, wanted), keyStatesOfFile(ctx.db, file.id)])
   const createdIds = new Set(units.toCreate.map((u) => u.id))
-
-  const existing = new Map((await keyStatesOfFile(ctx.db, file.id)).map((k) => [keyId(k.name, k.context), k]))
+  const existing = new Map(keyStates.map((k) => [keyId(k.name, k.context), k]))
   const splitUnits = await splitUnitsOf(ctx, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }))
+  // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
+  // units while the keys are worked out and serialized. A unit another push created first is not written, and the
+  // push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
+  // primary key and unit indexes instead of touching a random page per row.
+  const unitsWritten = insertUnits(ctx.db, ctx.workspaceId, units.toCreate)
+  unitsWritten.catch(() => {}) // awaited below, where a failure surfaces
+  await new Promise((resolve) => setImmediate(resolve))
   const inserts: NewKeyRow[] = []
   const updates: KeyChange[] = []
   const moved: { from: string; to: string }[] = []
@@ -89,12 +95,8 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     updates.push({ id: key.id, unit_id: unitId, comment, position: w.position, meta })
   }
   const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
-  // Unit and key ids are chosen here, so every write can go out at once: the server runs one statement while the next
-  // is being serialized. A unit another push created first is not written, and the push runs again to reuse it.
-  // The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the primary key and unit indexes
-  // instead of touching a random page per row.
   const [created, alive] = await Promise.all([
-    insertUnits(ctx.db, ctx.workspaceId, units.toCreate),
+    unitsWritten,
     lockUnitsInUse(ctx.db, [...targets]),
     insertKeys(ctx.db, { workspace_id: ctx.workspaceId, project_id: sync.projectId, file_id: file.id }, inserts),
     updateKeys(ctx.db, updates),

@@ -84,6 +84,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   }
   const locales = multi ? [...new Set(parsed.locales.concat(Object.keys(entries[0]?.values ?? {})))].filter((l) => l !== req.sourceLocale) : isSource ? [] : [req.locale]
   if (locales.length > 0) await importTranslations(ctx, req, file, entries, locales, counts)
+  // Written after the translations: a pull treats a translation written after its copy was pushed as news.
   if (!samePush) {
     await upsertSnapshot(ctx.db, { workspace_id: ctx.workspaceId, file_id: file.id, locale: snapshotLocale, path: req.path, content: req.content, content_hash: hash, encoding: req.encoding })
   }

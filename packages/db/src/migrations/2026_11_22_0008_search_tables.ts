@@ -47,17 +47,23 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX keys_unit_idx ON keys (unit_id, project_id) INCLUDE (removed_at)`.execute(db)
   // No plan read it: a project's keys are reached through their file or their unit.
   await sql`DROP INDEX keys_project_idx`.execute(db)
-  // Keys go with their file (files go with their project and workspace), so these two foreign keys only added a
-  // lookup per inserted key. The one to units locked every unit a new key points at, one row at a time; a push now
-  // locks only the existing units its new keys point at, in one statement (lockUnitsInUse), and units are deleted only
-  // by merges and splits, which lock them first and move their keys away.
+  // Each foreign key of units and keys cost a locked lookup per inserted row, a fifth of a 100,000-key push each, and
+  // guarded nothing the writes do not: unit and key rows take their workspace, project and file from rows the same
+  // transaction read or wrote, and no op deletes workspaces, projects or files (one that does must delete their keys
+  // and units itself). The key -> unit link matters, as merges and splits delete units: a push locks the existing
+  // units its new keys point at (lockUnitsInUse, one statement), and merges and splits lock units FOR UPDATE before
+  // moving their keys away and deleting them.
   await sql`ALTER TABLE keys DROP CONSTRAINT keys_workspace_id_fkey`.execute(db)
   await sql`ALTER TABLE keys DROP CONSTRAINT keys_project_id_fkey`.execute(db)
+  await sql`ALTER TABLE keys DROP CONSTRAINT keys_file_id_fkey`.execute(db)
   await sql`ALTER TABLE keys DROP CONSTRAINT keys_unit_id_fkey`.execute(db)
+  await sql`ALTER TABLE units DROP CONSTRAINT units_workspace_id_fkey`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('keys_project_idx').on('keys').columns(['project_id', 'removed_at']).execute()
+  await sql`ALTER TABLE units ADD CONSTRAINT units_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE`.execute(db)
+  await sql`ALTER TABLE keys ADD CONSTRAINT keys_file_id_fkey FOREIGN KEY (file_id) REFERENCES files (id) ON DELETE CASCADE`.execute(db)
   await sql`ALTER TABLE keys ADD CONSTRAINT keys_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES units (id)`.execute(db)
   await sql`DROP INDEX keys_unit_idx`.execute(db)
   await db.schema.createIndex('keys_unit_idx').on('keys').column('unit_id').execute()
