@@ -30,6 +30,12 @@ const LOOSE_SHARE = 0.4
 const FUZZY_TIMEOUT_MS = 250
 /** Less time than this left for fuzzy is not worth starting it. */
 const FUZZY_MIN_MS = 20
+/**
+ * With a few literal matches found, near matches are an extra that gets this share of the fast budget (40 ms by
+ * default): a typo query that found nothing keeps the whole fallback budget, a rare fragment that found its text
+ * answers without waiting a quarter second for look-alikes.
+ */
+const FUZZY_EXTRA_SHARE = 0.4
 
 const STATUSES: readonly TranslationStatus[] = ['machine', 'imported', 'reviewed', 'approved', 'needs_review']
 
@@ -135,10 +141,11 @@ export const searchHandlers = {
     // found (a cold connection, or only common trigrams) first run again with it, and fuzzy gets what is left.
     const fallbackEnds = ctx.clock().getTime() + budget.fallbackMs
     if (!mainComplete && unitsFound(candidates) < FUZZY_BELOW) ({ candidates, complete, mainComplete } = await searchCandidates(ctx.db, q, { mainMs: budget.fallbackMs, looseMs: budget.fallbackMs }))
-    const left = fallbackEnds - ctx.clock().getTime()
+    const literal = unitsFound(candidates)
+    const left = Math.min(fallbackEnds - ctx.clock().getTime(), literal > 0 ? budget.fastMs * FUZZY_EXTRA_SHARE : Infinity)
     let fuzzy: 'not_needed' | 'ran' | 'cut' = 'not_needed'
     // Main arms cut short may have missed plain matches, so a fuzzy search after them would guess blindly and slowly.
-    if (mainComplete && unitsFound(candidates) < FUZZY_BELOW && input.query.length >= FUZZY_MIN_LENGTH && left >= FUZZY_MIN_MS) {
+    if (mainComplete && literal < FUZZY_BELOW && input.query.length >= FUZZY_MIN_LENGTH && left >= FUZZY_MIN_MS) {
       const more = await fuzzyCandidates(ctx.db, q, left)
       // spec § search_units: a fuzzy search cut by its timeout answers what the fast path found, not an error.
       fuzzy = more ? 'ran' : 'cut'
