@@ -11,16 +11,10 @@ import { historyActor } from './history.js'
 import { isTranslatable, keyId, sameText, valueIn } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { localeOfPath, patternFromPath } from './locale-path.js'
-import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
+import { syncKeys, wantedKeys, type KeyCounts, type WantedKey } from './push-keys.js'
 
 /** What push_file reports (spec § push_file output). */
-export interface PushCounts {
-  keys_added: number
-  keys_updated: number
-  keys_removed: number
-  keys_unchanged: number
-  units_created: number
-  units_reused: number
+export interface PushCounts extends KeyCounts {
   translations_imported: number
   translations_unchanged: number
   translations_skipped: number

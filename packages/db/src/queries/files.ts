@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database, File, FileSnapshot } from '../schema.js'
+import type { Database, File } from '../schema.js'
 
 /** The project's file with this pattern. */
 export function findFileByPattern(db: Kysely<Database>, projectId: string, pattern: string): Promise<File | undefined> {
@@ -19,15 +19,6 @@ export function insertFile(db: Kysely<Database>, row: { workspace_id: string; pr
 /** Changes a file row. */
 export async function updateFile(db: Kysely<Database>, id: string, patch: { source_path?: string | null; format?: string }): Promise<void> {
   await db.updateTable('files').set({ ...patch, updated_at: new Date() }).where('id', '=', id).execute()
-}
-
-/** A pushed copy of a file with its content as text. */
-export type SnapshotText = Omit<FileSnapshot, 'content'> & { content: string }
-
-/** The last pushed copy of a file in a locale. */
-export async function findSnapshot(db: Kysely<Database>, fileId: string, locale: string): Promise<SnapshotText | undefined> {
-  const row = await db.selectFrom('file_snapshots').selectAll().where('file_id', '=', fileId).where('locale', '=', locale).executeTakeFirst()
-  return row && { ...row, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength).toString('utf8') }
 }
 
 /** A pushed copy's identity without its content (hash, path, encoding), for cheap "did it change" checks. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database, Key, PluralMap, Translation, TranslationStatus } from '../schema.js'
+import type { Database, PluralMap, Translation, TranslationStatus } from '../schema.js'
 
 /**
  * Rows per statement in bulk writes. Rows travel as one array parameter per column (`unnest`), so a statement's size
@@ -76,11 +76,6 @@ export async function lockUnitsInUse(db: Kysely<Database>, ids: readonly string[
   if (ids.length === 0) return new Set()
   const { rows } = await sql<{ id: string }>`SELECT id FROM units WHERE id = ANY(${[...ids]}::uuid[]) ORDER BY id FOR KEY SHARE`.execute(db)
   return new Set(rows.map((r) => r.id))
-}
-
-/** Every key of a file, active or removed. */
-export function keysOfFile(db: Kysely<Database>, fileId: string): Promise<Key[]> {
-  return db.selectFrom('keys').selectAll().where('file_id', '=', fileId).orderBy('position').execute()
 }
 
 /** What a push compares on a file's existing keys (no timestamps to parse but whether the key is removed). */
