@@ -5,6 +5,7 @@ import {
 import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
+import { awaitedLater } from './awaited-later.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { localeOfPath, pathFromPattern } from './locale-path.js'
@@ -79,12 +80,6 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   await addNewKeys(ctx, pull, entries, file.id)
   const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
-}
-
-/** A promise to await later: should the caller fail before awaiting it, its failure is not left unhandled. */
-function awaitedLater<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => {})
-  return p
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 import type { Entry } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { RaceLost } from '../errors.js'
+import { awaitedLater } from './awaited-later.js'
 import { historyActor } from './history.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { splitHash } from './split-hash.js'
@@ -61,8 +62,7 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   // units while the keys are worked out and serialized. A unit another push created first is not written, and the
   // push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
   // primary key and unit indexes instead of touching a random page per row.
-  const unitsWritten = insertUnits(ctx.db, ctx.workspaceId, units.toCreate)
-  unitsWritten.catch(() => {}) // awaited below, where a failure surfaces
+  const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
   await new Promise((resolve) => setImmediate(resolve))
   const inserts: NewKeyRow[] = []
   const updates: KeyChange[] = []
