@@ -1,6 +1,6 @@
 import {
   countOpenTasks,
-  activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
+  activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
   type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
 } from '@tolk/db'
 import type * as c from '../contract/search.js'
@@ -133,7 +133,7 @@ export const searchHandlers = {
   }) satisfies Handler<typeof c.listUnits>,
 
   search_units: (async (ctx, input) => {
-    const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP }
+    const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP, pendingFiles: await pendingSearchFiles(ctx.db, ctx.workspaceId) }
     const unitsFound = (found: SearchCandidate[]) => new Set(found.map((cand) => cand.unit_id)).size
     const budget = { fastMs: ctx.searchBudget?.fastMs ?? MAIN_TIMEOUT_MS, fallbackMs: ctx.searchBudget?.fallbackMs ?? FUZZY_TIMEOUT_MS }
     let { candidates, complete, mainComplete } = await searchCandidates(ctx.db, q, { mainMs: budget.fastMs, looseMs: budget.fastMs * LOOSE_SHARE })

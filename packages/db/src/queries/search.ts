@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database, PluralMap, TranslationStatus } from '../schema.js'
-import { pendingSearchFiles } from './search-index.js'
 
 /** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
 export type UnitFilter = 'any' | 'missing' | TranslationStatus
@@ -178,6 +177,8 @@ export interface SearchQuery {
   locale?: string | undefined
   /** Most candidates per kind of match and field; a query that matches more is ranked within these. */
   cap: number
+  /** The workspace's files waiting for the search tables (pendingSearchFiles), read once per search. */
+  pendingFiles: readonly string[]
 }
 
 /** A LIKE pattern matching `text` literally. */
@@ -207,7 +208,7 @@ type Where = (text: RawBuilder<unknown>) => RawBuilder<unknown>
 type Arm = (where: Where, similarity?: boolean) => RawBuilder<unknown>
 
 /** Arms over the search tables (indexed) and over the keys of files waiting for them (read directly, a few at most). */
-function armsOf(q: SearchQuery, pendingFiles: readonly string[]): { indexed: Record<SearchField, Arm>; pending: Record<'source' | 'key', Arm> | null } {
+function armsOf(q: SearchQuery): { indexed: Record<SearchField, Arm>; pending: Record<'source' | 'key', Arm> | null } {
   const tail = (text: RawBuilder<unknown>, similarity: boolean | undefined) => similarity
     ? { select: sql`, word_similarity(${q.query}, ${text}) AS similarity`, order: sql`ORDER BY similarity DESC LIMIT ${q.cap}` }
     : { select: sql``, order: sql`LIMIT ${q.cap}` }
@@ -223,8 +224,8 @@ function armsOf(q: SearchQuery, pendingFiles: readonly string[]): { indexed: Rec
     key: arm('key', 'k.unit_id', 's.name', sql`key_search s CROSS JOIN LATERAL (SELECT k.unit_id FROM keys k WHERE k.id = s.key_id AND k.removed_at IS NULL OFFSET 0) k`, sql`s.workspace_id = ${q.workspaceId}`),
     translation: arm('translation', 't.unit_id', 't.text', sql`translations t`, sql`t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale ?? ''} AND ${inUse(sql.ref('t.unit_id'), undefined)}`),
   }
-  if (pendingFiles.length === 0) return { indexed, pending: null }
-  const ofPending = sql`k.file_id = ANY(${[...pendingFiles]}::uuid[]) AND k.removed_at IS NULL`
+  if (q.pendingFiles.length === 0) return { indexed, pending: null }
+  const ofPending = sql`k.file_id = ANY(${[...q.pendingFiles]}::uuid[]) AND k.removed_at IS NULL`
   const pending = {
     source: arm('source', 'u.id', 'u.source_text', sql`keys k JOIN units u ON u.id = k.unit_id`, ofPending),
     key: arm('key', 'k.unit_id', 'k.name', sql`keys k`, ofPending),
@@ -251,7 +252,7 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, bud
   const prefix = `${literal(q.query)}%`
   const substring = `%${literal(q.query)}%`
   const long = q.query.length >= TRIGRAM
-  const { indexed: arms, pending } = armsOf(q, await pendingSearchFiles(db, q.workspaceId))
+  const { indexed: arms, pending } = armsOf(q)
   // A one-word query's whole-word matches are among its substring matches; the full-text arm adds the
   // any-order matches of several words (and whole words of queries too short for trigrams).
   const words = !long || /[^\p{L}\p{N}]/u.test(q.query.trim())
@@ -319,7 +320,7 @@ const FUZZY_THRESHOLD = 0.5
 
 /** The fuzzy fallback of search_units: texts holding a stretch similar to the query (pg_trgm word similarity), best first; null when the timeout cut it. */
 export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidate[] | null> {
-  const { indexed, pending } = armsOf(q, await pendingSearchFiles(db, q.workspaceId))
+  const { indexed, pending } = armsOf(q)
   const similar: Where = (t) => sql`${q.query} <% ${t}`
   const arms = [indexed.source(similar, true), indexed.key(similar, true)]
   if (q.locale) arms.push(indexed.translation(similar, true))
