@@ -203,17 +203,19 @@ type Where = (text: RawBuilder<unknown>) => RawBuilder<unknown>
 
 /**
  * An arm of a search: the capped matches of one kind of text (source, key name, translation) as (field, unit_id,
- * text); with `similarity`, the `cap` most similar to the query, with their word similarity.
+ * text); with `similarity`, the `cap` most similar to the query, with their word similarity; with `order`, the first
+ * `cap` in that order of the text.
  */
-type Arm = (where: Where, similarity?: boolean) => RawBuilder<unknown>
+type Arm = (where: Where, options?: { similarity?: boolean; order?: Where }) => RawBuilder<unknown>
 
 /** Arms over the search tables (indexed) and over the keys of files waiting for them (read directly, a few at most). */
 function armsOf(q: SearchQuery): { indexed: Record<SearchField, Arm>; pending: Record<'source' | 'key', Arm> | null } {
-  const tail = (text: RawBuilder<unknown>, similarity: boolean | undefined) => similarity
-    ? { select: sql`, word_similarity(${q.query}, ${text}) AS similarity`, order: sql`ORDER BY similarity DESC LIMIT ${q.cap}` }
-    : { select: sql``, order: sql`LIMIT ${q.cap}` }
-  const arm = (field: SearchField, unitId: string, text: string, from: RawBuilder<unknown>, filter: RawBuilder<unknown>): Arm => (where, similarity) => {
-    const t = tail(sql.ref(text), similarity)
+  const tail = (text: RawBuilder<unknown>, options: { similarity?: boolean; order?: Where }) => {
+    if (options.similarity) return { select: sql`, word_similarity(${q.query}, ${text}) AS similarity`, order: sql`ORDER BY similarity DESC LIMIT ${q.cap}` }
+    return { select: sql``, order: options.order ? sql`ORDER BY ${options.order(text)} LIMIT ${q.cap}` : sql`LIMIT ${q.cap}` }
+  }
+  const arm = (field: SearchField, unitId: string, text: string, from: RawBuilder<unknown>, filter: RawBuilder<unknown>): Arm => (where, options = {}) => {
+    const t = tail(sql.ref(text), options)
     return sql`(SELECT ${sql.lit(field)} AS field, ${sql.ref(unitId)} AS unit_id, ${sql.ref(text)} AS text ${t.select} FROM ${from}
       WHERE ${filter} AND ${where(sql.ref(text))} ${t.order})`
   }
@@ -257,7 +259,7 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, bud
   // any-order matches of several words (and whole words of queries too short for trigrams).
   const words = !long || /[^\p{L}\p{N}]/u.test(q.query.trim())
   const fullText: Where = (text) => sql`to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', ${q.query})`
-  const main: RawBuilder<unknown>[] = [anchored(q, 'source'), anchored(q, 'key')]
+  const main: RawBuilder<unknown>[] = [anchored(q, arms.source), anchored(q, arms.key)]
   const loose: RawBuilder<unknown>[] = []
   if (long) {
     main.push(arms.source((t) => sql`${t} ILIKE ${substring}`))
@@ -285,17 +287,10 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, bud
  * characters, lowercased), in its own order, so exact matches come first and the scan stops at the cap. lower() of a
  * constant folds at planning, so the LIKE prefix becomes an index range; USING ~<~ is the index's (text_pattern_ops) order.
  */
-function anchored(q: SearchQuery, field: 'source' | 'key'): RawBuilder<unknown> {
-  const key = field === 'key'
-  const text = sql.ref(key ? 's.name' : 'u.source_text')
-  const start = sql`lower(left(${text}, ${sql.lit(PREFIX_INDEXED)}))`
-  const longer = q.query.length > PREFIX_INDEXED ? sql`AND ${text} ILIKE ${`${literal(q.query)}%`}` : sql``
-  const match = sql`${start} LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer}`
-  return key
-    ? sql`(SELECT 'key' AS field, k.unit_id, s.name AS text FROM key_search s CROSS JOIN LATERAL (SELECT k.unit_id FROM keys k WHERE k.id = s.key_id AND k.removed_at IS NULL OFFSET 0) k
-        WHERE s.workspace_id = ${q.workspaceId} AND ${match} ORDER BY ${start} USING ~<~ LIMIT ${q.cap})`
-    : sql`(SELECT 'source' AS field, u.unit_id, u.source_text AS text FROM unit_search u
-        WHERE u.workspace_id = ${q.workspaceId} AND ${match} AND ${inUse(sql.ref('u.unit_id'), undefined)} ORDER BY ${start} USING ~<~ LIMIT ${q.cap})`
+function anchored(q: SearchQuery, arm: Arm): RawBuilder<unknown> {
+  const start: Where = (text) => sql`lower(left(${text}, ${sql.lit(PREFIX_INDEXED)}))`
+  const longer: Where = (text) => (q.query.length > PREFIX_INDEXED ? sql`AND ${text} ILIKE ${`${literal(q.query)}%`}` : sql``)
+  return arm((text) => sql`${start(text)} LIKE lower(${`${literal(q.query.slice(0, PREFIX_INDEXED))}%`}) ${longer(text)}`, { order: (text) => sql`${start(text)} USING ~<~` })
 }
 
 /**
@@ -322,9 +317,9 @@ const FUZZY_THRESHOLD = 0.5
 export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, timeoutMs: number): Promise<SearchCandidate[] | null> {
   const { indexed, pending } = armsOf(q)
   const similar: Where = (t) => sql`${q.query} <% ${t}`
-  const arms = [indexed.source(similar, true), indexed.key(similar, true)]
-  if (q.locale) arms.push(indexed.translation(similar, true))
-  if (pending) arms.push(pending.source(similar, true), pending.key(similar, true))
+  const arms = [indexed.source(similar, { similarity: true }), indexed.key(similar, { similarity: true })]
+  if (q.locale) arms.push(indexed.translation(similar, { similarity: true }))
+  if (pending) arms.push(pending.source(similar, { similarity: true }), pending.key(similar, { similarity: true }))
   const rows = await timeBoxed(db, timeoutMs, async (tx) => (await sql<SearchCandidate>`${sql.join(arms, sql` UNION ALL `)}`.execute(tx)).rows, {
     'pg_trgm.word_similarity_threshold': String(FUZZY_THRESHOLD),
   })
