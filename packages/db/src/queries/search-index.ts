@@ -1,26 +1,34 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../schema.js'
 
 // Search reads unit_search and key_search, whose GIN indexes cost a bulk push more than every other write of it
 // together. Small writes fill them in their own transaction; a big push lists its file in search_pending instead, and
-// drainSearchPending fills them once the push has committed. Search reads a pending file's keys directly meanwhile.
+// indexOnePendingFile fills them once the push has committed. Search reads a pending file's keys directly meanwhile.
+
+/** Copies the units `which` picks (a condition on units u) into unit_search, skipping those already there. */
+function indexUnitsWhere(db: Kysely<Database>, which: RawBuilder<unknown>) {
+  return sql`
+    INSERT INTO unit_search (unit_id, workspace_id, source_text)
+    SELECT u.id, u.workspace_id, u.source_text FROM units u WHERE ${which} AND NOT EXISTS (SELECT 1 FROM unit_search s WHERE s.unit_id = u.id)
+    ON CONFLICT (unit_id) DO NOTHING`.execute(db)
+}
+
+/** Copies the keys `which` picks (a condition on keys k) into key_search, skipping those already there. */
+function indexKeysWhere(db: Kysely<Database>, which: RawBuilder<unknown>) {
+  return sql`
+    INSERT INTO key_search (key_id, workspace_id, name)
+    SELECT k.id, k.workspace_id, k.name FROM keys k WHERE ${which} AND NOT EXISTS (SELECT 1 FROM key_search s WHERE s.key_id = k.id)
+    ON CONFLICT (key_id) DO NOTHING`.execute(db)
+}
 
 /** Puts units into unit_search (those already there are skipped). */
 export async function indexUnitsForSearch(db: Kysely<Database>, unitIds: readonly string[]): Promise<void> {
-  if (unitIds.length === 0) return
-  await sql`
-    INSERT INTO unit_search (unit_id, workspace_id, source_text)
-    SELECT u.id, u.workspace_id, u.source_text FROM units u WHERE u.id = ANY(${[...unitIds]}::uuid[])
-    ON CONFLICT (unit_id) DO NOTHING`.execute(db)
+  if (unitIds.length > 0) await indexUnitsWhere(db, sql`u.id = ANY(${[...unitIds]}::uuid[])`)
 }
 
 /** Puts keys into key_search (those already there are skipped). */
 export async function indexKeysForSearch(db: Kysely<Database>, keyIds: readonly string[]): Promise<void> {
-  if (keyIds.length === 0) return
-  await sql`
-    INSERT INTO key_search (key_id, workspace_id, name)
-    SELECT k.id, k.workspace_id, k.name FROM keys k WHERE k.id = ANY(${[...keyIds]}::uuid[])
-    ON CONFLICT (key_id) DO NOTHING`.execute(db)
+  if (keyIds.length > 0) await indexKeysWhere(db, sql`k.id = ANY(${[...keyIds]}::uuid[])`)
 }
 
 /** Lists a file whose keys and units are to be indexed after this transaction commits. */
@@ -46,17 +54,8 @@ export async function indexOnePendingFile(db: Kysely<Database>): Promise<boolean
       SELECT file_id FROM search_pending ORDER BY queued_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(tx)
     const fileId = rows[0]?.file_id
     if (!fileId) return false
-    await sql`
-      INSERT INTO unit_search (unit_id, workspace_id, source_text)
-      SELECT u.id, u.workspace_id, u.source_text FROM units u
-      WHERE u.id IN (SELECT k.unit_id FROM keys k WHERE k.file_id = ${fileId})
-        AND NOT EXISTS (SELECT 1 FROM unit_search s WHERE s.unit_id = u.id)
-      ON CONFLICT (unit_id) DO NOTHING`.execute(tx)
-    await sql`
-      INSERT INTO key_search (key_id, workspace_id, name)
-      SELECT k.id, k.workspace_id, k.name FROM keys k
-      WHERE k.file_id = ${fileId} AND NOT EXISTS (SELECT 1 FROM key_search s WHERE s.key_id = k.id)
-      ON CONFLICT (key_id) DO NOTHING`.execute(tx)
+    await indexUnitsWhere(tx, sql`u.id IN (SELECT k.unit_id FROM keys k WHERE k.file_id = ${fileId})`)
+    await indexKeysWhere(tx, sql`k.file_id = ${fileId}`)
     await sql`DELETE FROM search_pending WHERE file_id = ${fileId}`.execute(tx)
     return true
   })
