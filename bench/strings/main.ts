@@ -14,24 +14,26 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200)
 const LOCALE = 'de'
 
 const adminUrl = process.env.DATABASE_URL ?? (console.error('bench/strings needs DATABASE_URL (a PostgreSQL server it may create a database on).'), process.exit(2))
-const dbName = `tolk_bench_${process.pid}`
+// BENCH_DB=<a database kept by BENCH_KEEP_DB=1> runs only the search and list figures again on it, in seconds.
+const reuse = process.env.BENCH_DB
+const dbName = reuse ?? `tolk_bench_${process.pid}`
 const url = withDatabase(adminUrl, dbName)
 const log = (s: string) => console.log(s)
 const ms = (n: number) => Math.round(n * 10) / 10
 const mb = (n: number) => Math.round(n / 1024 / 1024)
 
 const admin = await postgresClient(adminUrl, { max: 1 })
-await admin.unsafe(`CREATE DATABASE ${dbName}`)
+if (!reuse) await admin.unsafe(`CREATE DATABASE ${dbName}`)
 let server: ChildProcess | undefined
 let sql: Sql | undefined
 try {
   sql = await postgresClient(url, { max: 1 })
-  await run(sql)
+  await (reuse ? rerun(sql) : run(sql))
 } finally {
   server?.send('stop')
   await sql?.end()
-  // BENCH_KEEP_DB=1 keeps the database to look into (EXPLAIN) after the run.
-  if (process.env.BENCH_KEEP_DB) log(`kept database ${dbName}`)
+  // BENCH_KEEP_DB=1 keeps the database to look into (EXPLAIN) or to run search and list on again (BENCH_DB).
+  if (reuse || process.env.BENCH_KEEP_DB) log(`kept database ${dbName}`)
   else await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
   await admin.end()
 }
@@ -111,17 +113,27 @@ async function run(sql: Sql): Promise<void> {
     list_units: list,
     total_s: ms((performance.now() - started) / 1000),
   }
+  if (process.env.BENCH_KEEP_DB) await sql`CREATE TABLE bench_kept AS SELECT ${workspaceId}::uuid AS workspace_id, ${api.key}::text AS api_key`
   const dir = fileURLToPath(new URL('../results/', import.meta.url))
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}strings-postgres.json`, `${JSON.stringify(result, null, 2)}\n`)
   log(`results in bench/results/strings-postgres.json (${result.total_s} s)`)
 }
 
+/** The search and list figures again, on a database a full run kept; printed, not saved. */
+async function rerun(sql: Sql): Promise<void> {
+  const [kept] = await sql`SELECT workspace_id, api_key FROM bench_kept`
+  const api = await startServer({ BENCH_WORKSPACE: kept.workspace_id, BENCH_API_KEY: kept.api_key })
+  const call = caller(api.port, api.key)
+  await searchBench(sql, call, kept.workspace_id, wordTokens())
+  await listBench(call)
+}
+
 /** 200 queries of each kind through search_units, with their p50 and p95. */
 async function searchBench(sql: Sql, call: Call, workspaceId: string, tokens: string[]) {
   const rand = prng(99)
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!
-  const samples: string[] = (await sql`SELECT source_text FROM units TABLESAMPLE SYSTEM (1) WHERE workspace_id = ${workspaceId} LIMIT 5000`).map((r: { source_text: string }) => r.source_text)
+  const samples: string[] = (await sql`SELECT source_text FROM units TABLESAMPLE SYSTEM (1) REPEATABLE (99) WHERE workspace_id = ${workspaceId} LIMIT 5000`).map((r: { source_text: string }) => r.source_text)
   const distinct = [...new Set(tokens)]
   const substrings = Array.from({ length: QUERIES }, () => {
     for (;;) {
@@ -216,10 +228,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; out: T }> {
   return { ms: performance.now() - t, out }
 }
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; key: string; workspaceId: string }> {
+async function startServer(env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number; key: string; workspaceId: string }> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     execArgv: ['--conditions=@tolk/source', '--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: { ...process.env, DATABASE_URL: url },
+    env: { ...process.env, ...env, DATABASE_URL: url },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   server = child

@@ -8,7 +8,9 @@ import { connect, migrateToLatest } from '@tolk/db'
 
 const conn = await connect({ databaseUrl: process.env.DATABASE_URL, max: 10 })
 await migrateToLatest(conn.db)
-const ws = await createWorkspaceWithOwner(conn.db, 'Bench', `bench-${process.pid}`)
+// A rerun (BENCH_DB) serves the workspace and key the kept database was filled with.
+const kept = process.env.BENCH_WORKSPACE && process.env.BENCH_API_KEY
+const ws = kept ? { workspaceId: process.env.BENCH_WORKSPACE!, apiKey: process.env.BENCH_API_KEY! } : await createWorkspaceWithOwner(conn.db, 'Bench', `bench-${process.pid}`)
 const server = serve({ fetch: createApp({ db: conn.db, baseUrl: 'http://127.0.0.1' }).fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   process.send?.({ type: 'ready', port: info.port, key: ws.apiKey, workspaceId: ws.workspaceId })
 })

@@ -1,30 +1,10 @@
 // MCP over Streamable HTTP, driven by the SDK's own client against the app on a real loopback port.
-import { serve } from '@hono/node-server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { contracts, inputSchemas } from '@tolk/core'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
-
-interface Listening {
-  url: string
-  close(): Promise<void>
-}
-
-function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<Listening> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            if ('closeAllConnections' in server) server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
-}
+import { listen, type Listening } from './listen.js'
 
 const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code
 

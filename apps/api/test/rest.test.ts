@@ -1,7 +1,26 @@
+import { request } from 'node:http'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { contracts } from '@tolk/core'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BASE_URL, forEachBackend } from './harness.js'
+import { listen, type Listening } from './listen.js'
+
+/** POSTs raw bytes over a socket: with their length declared, or chunked (no length) when `chunked`. */
+function post(port: number, path: string, key: string, chunks: Buffer[], chunked: boolean): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const length = chunks.reduce((n, c) => n + c.length, 0)
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(length) }) }
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      const parts: Buffer[] = []
+      res.on('data', (d: Buffer) => parts.push(d))
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(parts).toString('utf8')) }))
+    })
+    // The server may answer and close before a refused body is all sent.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)))
+    for (const chunk of chunks) req.write(chunk)
+    req.end()
+  })
+}
 
 forEachBackend('REST conventions', (env) => {
   test('a read op answers POST with a JSON body and GET with ?input=', async () => {
@@ -69,6 +88,32 @@ forEachBackend('REST conventions', (env) => {
     expect(res.status).toBe(400)
     expect(problem.code).toBe('invalid_input')
     expect(problem.detail).toContain('16 MiB')
+  })
+
+  describe('request bodies read off a socket', () => {
+    let server: Listening
+    beforeAll(async () => {
+      server = await listen(env.app().fetch)
+    })
+    afterAll(async () => server?.close())
+
+    test('a body with its length declared arrives whole, multi-byte characters split across chunks included', async () => {
+      const ws = await env.workspace()
+      const bytes = Buffer.from(JSON.stringify({ name: 'Grüße 😀 Übersetzung' }))
+      const res = await post(server.port, '/api/v1/create_project', ws.key, [bytes.subarray(0, 11), bytes.subarray(11)], false)
+      expect(res.status).toBe(200)
+      expect(res.body.name).toBe('Grüße 😀 Übersetzung')
+    })
+
+    test('a chunked body is read too, and one over 16 MiB answers 400 invalid_input', async () => {
+      const ws = await env.workspace()
+      const small = await post(server.port, '/api/v1/create_project', ws.key, [Buffer.from('{"name": '), Buffer.from('"Chunked"}')], true)
+      expect(small).toMatchObject({ status: 200, body: { name: 'Chunked' } })
+      const mib = Buffer.alloc(1024 * 1024, 'x')
+      const big = await post(server.port, '/api/v1/create_project', ws.key, [Buffer.from('{"name": "'), ...Array(17).fill(mib), Buffer.from('"}')], true)
+      expect(big.status).toBe(400)
+      expect(big.body).toMatchObject({ code: 'invalid_input', detail: expect.stringContaining('16 MiB') })
+    })
   })
 
   test('names every unknown field and every invalid path in issues', async () => {

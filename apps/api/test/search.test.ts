@@ -99,6 +99,24 @@ forEachBackend('list_units', (env) => {
     expect(all.units.find((u: { source_text: string }) => u.source_text === 'Save').key_count).toBe(2)
   })
 
+  test('a unit behind many keys names its first five by name and counts them all, in listings and in search', async () => {
+    const ws = await env.workspace()
+    await ok(ws, 'create_project', { name: 'App', slug: 'app', target_locales: ['de'], auto_translate: false })
+    await ok(ws, 'create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false })
+    await push(ws, 'app', 'en.json', Object.fromEntries(['g', 'c', 'e', 'a', 'f', 'b', 'd'].map((n) => [`ok.${n}`, 'OK'])))
+    await push(ws, 'web', 'en.json', { 'zz.ok': 'OK', 'aa.ok': 'OK', 'only.web': 'Web only' })
+    const names = (unit: { keys: { name: string; project: { slug: string } }[] }) => unit.keys.map((k) => `${k.project.slug}:${k.name}`)
+    const [all] = (await ok(ws, 'list_units', { locale: 'de', status: 'missing', limit: 1 })).units
+    expect(all).toMatchObject({ source_text: 'OK', key_count: 9 })
+    expect(names(all)).toEqual(['web:aa.ok', 'app:ok.a', 'app:ok.b', 'app:ok.c', 'app:ok.d'])
+    const [ofWeb] = (await ok(ws, 'list_units', { locale: 'de', project: 'web', limit: 1 })).units
+    expect(ofWeb).toMatchObject({ source_text: 'OK', key_count: 2 })
+    expect(names(ofWeb)).toEqual(['web:aa.ok', 'web:zz.ok'])
+    const [found] = (await ok(ws, 'search_units', { query: 'OK' })).units
+    expect(found).toMatchObject({ source_text: 'OK', key_count: 9 })
+    expect(names(found)).toEqual(names(all))
+  })
+
   test('a string removed from its file is no longer listed', async () => {
     const ws = await statusFixture(env)
     const { 'menu.help': _, ...rest } = SOURCE
@@ -243,6 +261,18 @@ forEachBackend('search_units', (env) => {
     expect(kinds[0]).toEqual(['Account settings', 'substring'])
     expect(kinds).toContainEqual(['Seting up your account', 'fuzzy'])
     expect(kinds.findIndex(([, m]) => m === 'fuzzy')).toBeGreaterThan(kinds.findIndex(([, m]) => m === 'substring'))
+  })
+
+  test('finds a fragment spanning words only where its words stand together, in that order', async () => {
+    const ws = await searchFixture()
+    const literal = async (query: string) => (await search(ws, { query })).units.filter((u) => u.match !== 'fuzzy').map((u) => [u.source_text, u.match])
+    expect(await literal('u want to s')).toEqual([['Do you want to save?', 'substring']])
+    expect(await literal('KEEP YOUR')).toEqual([['Keep your changes', 'prefix']])
+    // Each word is in the texts, never side by side.
+    expect(await literal('your save')).toEqual([])
+    // The phrase index stores spaces as zeros; a zero in the query still means a zero.
+    expect(await literal('0 done')).toEqual([['1000 done', 'substring']])
+    expect(await literal('100 d')).toEqual([])
   })
 
   test('takes the query literally: % and _ are not wildcards', async () => {

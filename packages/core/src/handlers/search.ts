@@ -1,7 +1,7 @@
 import {
   countOpenTasks,
-  activeKeysOfUnits, fuzzyCandidates, listProjects, listUnitPage, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitsWithTranslation, workspaceCounts,
-  type SearchCandidate, type SearchField, type TranslationStatus, type UnitListRow, type UnitTranslationRow,
+  fuzzyCandidates, listProjects, listUnitPage, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitCards, workspaceCounts,
+  type SearchCandidate, type SearchField, type TranslationStatus, type UnitCardRow,
 } from '@tolk/db'
 import type * as c from '../contract/search.js'
 import { requireProject, sourceLocaleOf } from './file.js'
@@ -39,21 +39,16 @@ const FUZZY_EXTRA_SHARE = 0.4
 
 const STATUSES: readonly TranslationStatus[] = ['machine', 'imported', 'reviewed', 'approved', 'needs_review']
 
-type UnitKeys = Awaited<ReturnType<typeof activeKeysOfUnits>>
-
 /** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
-function unitCards(rows: { unit: UnitListRow; translation: UnitTranslationRow | null }[], keys: UnitKeys) {
-  return rows.map(({ unit: u, translation }) => {
-    const k = keys.get(u.id)
-    return {
-      ...unitFieldsOut(u),
-      key_count: k?.count ?? 0,
-      keys: (k?.keys ?? []).map((key) => ({
-        id: key.id, name: key.name, context: key.context, project: { id: key.project_id, slug: key.project_slug }, file: { id: key.file_id, pattern: key.file_pattern },
-      })),
-      translation: translation && translationOut(translation),
-    }
-  })
+function cardOut({ unit: u, translation, keyCount, keys }: UnitCardRow) {
+  return {
+    ...unitFieldsOut(u),
+    key_count: keyCount,
+    keys: keys.map((key) => ({
+      id: key.id, name: key.name, context: key.context, project: { id: key.project_id, slug: key.project_slug }, file: { id: key.file_id, pattern: key.file_pattern },
+    })),
+    translation: translation && translationOut(translation),
+  }
 }
 
 /** How a text matched a query, best first. */
@@ -124,11 +119,11 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 export const searchHandlers = {
   list_units: (async (ctx, input) => {
     const project = input.project === undefined ? undefined : await requireProject(ctx, input.project)
-    const page = await listUnitPage(ctx.db, { workspaceId: ctx.workspaceId, locale: input.locale, projectId: project?.id, status: input.status, limit: input.limit, offset: input.offset })
+    const page = await listUnitPage(ctx.db, { workspaceId: ctx.workspaceId, locale: input.locale, projectId: project?.id, status: input.status, limit: input.limit, offset: input.offset, keysPerUnit: KEYS_SHOWN })
     return {
       locale: input.locale, status: input.status, project: project ? { id: project.id, slug: project.slug } : null,
       limit: input.limit, offset: input.offset, next_offset: page.hasMore ? input.offset + input.limit : null,
-      units: unitCards(page.units, await activeKeysOfUnits(ctx.db, page.units.map((r) => r.unit.id), project?.id, KEYS_SHOWN)),
+      units: page.units.map(cardOut),
     }
   }) satisfies Handler<typeof c.listUnits>,
 
@@ -153,10 +148,9 @@ export const searchHandlers = {
     }
     const ranked = rank(input.query, candidates).slice(0, input.limit)
     const ids = ranked.map((r) => r.unitId)
-    const [units, keys] = await Promise.all([unitsWithTranslation(ctx.db, ctx.workspaceId, ids, input.locale), activeKeysOfUnits(ctx.db, ids, undefined, KEYS_SHOWN)])
-    const rows = new Map(units.map((r) => [r.unit.id, r]))
+    const rows = new Map((await unitCards(ctx.db, ctx.workspaceId, ids, input.locale, KEYS_SHOWN)).map((r) => [r.unit.id, r]))
     const found = ranked.filter((r) => rows.has(r.unitId))
-    const cards = unitCards(found.map((r) => rows.get(r.unitId)!), keys)
+    const cards = found.map((r) => cardOut(rows.get(r.unitId)!))
     return {
       locale: input.locale ?? null,
       // False when a statement timeout cut the substring or the fuzzy search: a more specific query finds more.

@@ -8,6 +8,7 @@ import * as m0006 from './2026_11_22_0006_unit_aliases.js'
 import * as m0007 from './2026_11_22_0007_tasks.js'
 import * as m0008 from './2026_11_22_0008_search_tables.js'
 import * as m0009 from './2026_11_22_0009_snapshot_lz4.js'
+import * as m0010 from './2026_11_22_0010_phrase_search.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0007_tasks': m0007,
   '2026_11_22_0008_search_tables': m0008,
   '2026_11_22_0009_snapshot_lz4': m0009,
+  '2026_11_22_0010_phrase_search': m0010,
 }

@@ -1,162 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { Database, PluralMap, TranslationStatus } from '../schema.js'
-
-/** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
-export type UnitFilter = 'any' | 'missing' | TranslationStatus
-
-/** The columns of a unit that listings show. */
-export interface UnitListRow {
-  id: string
-  source_text: string
-  source_plural: PluralMap | null
-  description: string
-  max_length: string | number | null
-  tags: string[]
-  created_at: Date
-  updated_at: Date
-}
-
-/** A unit's translation in one locale. */
-export interface UnitTranslationRow {
-  unit_id: string
-  locale: string
-  text: string
-  plural: PluralMap | null
-  status: TranslationStatus
-  note: string
-  origin: 'human' | 'import' | 'ai'
-  updated_at: Date
-}
-
-/** What list_units asks for. */
-export interface UnitPageQuery {
-  workspaceId: string
-  locale: string
-  projectId?: string | undefined
-  status: UnitFilter
-  limit: number
-  offset: number
-}
-
-type PageRow = UnitListRow & { [K in keyof UnitTranslationRow as `t_${K}`]: UnitTranslationRow[K] | null }
-
-const UNIT_COLUMNS = sql`u.id, u.source_text, u.source_plural, u.description, u.max_length, u.tags, u.created_at, u.updated_at`
-const TRANSLATION_COLUMNS = sql`t.unit_id AS t_unit_id, t.locale AS t_locale, t.text AS t_text, t.plural AS t_plural, t.status AS t_status, t.note AS t_note, t.origin AS t_origin, t.updated_at AS t_updated_at`
-
-/** True when some active key (of the project, when given) points at the unit: the units a listing shows. */
-function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
-  return projectId
-    ? sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL AND k.project_id = ${projectId})`
-    : sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL)`
-}
-
-/**
- * A page of the workspace's units in use (of the project, when given) with their translation in the locale, in
- * unit id order: stable across pages, and each filter walks one index range in that order (translations_locale_status_unit_idx,
- * or units_workspace_id_idx beside translations_unit_locale_key for `missing`), so early pages stay cheap at a million
- * units. `hasMore` says a next page exists.
- */
-export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Promise<{ units: { unit: UnitListRow; translation: UnitTranslationRow | null }[]; hasMore: boolean }> {
-  // One row past the page tells whether another page follows, without counting a million rows.
-  const take = q.limit + 1
-  const offset = sql`${String(q.offset)}::bigint`
-  // The page's ids come from index-only scans (the units and keys rows a filter skips are never read); only the
-  // page's own rows are fetched.
-  let query: RawBuilder<PageRow>
-  if (q.status === 'any' || q.status === 'missing') {
-    const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
-    query = sql<PageRow>`
-      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
-      FROM (
-        SELECT u.id FROM units u
-        WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
-        ORDER BY u.id LIMIT ${take} OFFSET ${offset}
-      ) page
-      JOIN units u ON u.id = page.id
-      LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
-      ORDER BY page.id`
-  } else {
-    query = sql<PageRow>`
-      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
-      FROM (
-        SELECT t.unit_id FROM translations t
-        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
-        ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}
-      ) page
-      JOIN units u ON u.id = page.unit_id
-      JOIN translations t ON t.unit_id = page.unit_id AND t.locale = ${q.locale}
-      ORDER BY page.unit_id`
-  }
-  const { rows } = await query.execute(db)
-  return { units: rows.slice(0, q.limit).map(splitRow), hasMore: rows.length > q.limit }
-}
-
-function splitRow(r: PageRow): { unit: UnitListRow; translation: UnitTranslationRow | null } {
-  const unit: UnitListRow = {
-    id: r.id, source_text: r.source_text, source_plural: r.source_plural, description: r.description,
-    max_length: r.max_length, tags: r.tags, created_at: r.created_at, updated_at: r.updated_at,
-  }
-  if (r.t_unit_id === null) return { unit, translation: null }
-  return {
-    unit,
-    translation: {
-      unit_id: r.t_unit_id, locale: r.t_locale!, text: r.t_text!, plural: r.t_plural, status: r.t_status!,
-      note: r.t_note!, origin: r.t_origin!, updated_at: r.t_updated_at!,
-    },
-  }
-}
-
-/** The given units of the workspace with their translation in the locale (when given), in no particular order. */
-export async function unitsWithTranslation(db: Kysely<Database>, workspaceId: string, unitIds: readonly string[], locale: string | undefined): Promise<{ unit: UnitListRow; translation: UnitTranslationRow | null }[]> {
-  if (unitIds.length === 0) return []
-  const join = locale ? sql`LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${locale}` : sql`LEFT JOIN translations t ON false`
-  const { rows } = await sql<PageRow>`
-    SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}
-    FROM units u ${join}
-    WHERE u.workspace_id = ${workspaceId} AND u.id IN (${sql.join(unitIds.map((id) => sql`${id}::uuid`))})`.execute(db)
-  return rows.map(splitRow)
-}
-
-/** A key as unit listings show it: where it sits and its name. */
-export interface UnitKeyRow {
-  unit_id: string
-  id: string
-  name: string
-  context: string
-  project_id: string
-  project_slug: string
-  file_id: string
-  file_pattern: string
-}
-
-/**
- * The first `perUnit` active keys (by name) of each unit, of the project when given, and how many there are:
- * a unit like "OK" may sit behind thousands of keys, and a listing needs a few names, not all of them.
- */
-export async function activeKeysOfUnits(db: Kysely<Database>, unitIds: readonly string[], projectId: string | undefined, perUnit: number): Promise<Map<string, { count: number; keys: UnitKeyRow[] }>> {
-  const out = new Map<string, { count: number; keys: UnitKeyRow[] }>()
-  if (unitIds.length === 0) return out
-  const ofProject = projectId ? sql`AND k.project_id = ${projectId}` : sql``
-  const { rows } = await sql<UnitKeyRow & { n: string | number }>`
-    SELECT x.unit_id, x.id, x.name, x.context, x.project_id, p.slug AS project_slug, x.file_id, f.pattern AS file_pattern, x.n
-    FROM (
-      SELECT k.unit_id, k.id, k.name, k.context, k.project_id, k.file_id,
-        row_number() OVER (PARTITION BY k.unit_id ORDER BY k.name, k.context, k.id) AS rn,
-        count(*) OVER (PARTITION BY k.unit_id) AS n
-      FROM keys k
-      WHERE k.unit_id IN (${sql.join(unitIds.map((id) => sql`${id}::uuid`))}) AND k.removed_at IS NULL ${ofProject}
-    ) x
-    JOIN projects p ON p.id = x.project_id
-    JOIN files f ON f.id = x.file_id
-    WHERE x.rn <= ${perUnit}
-    ORDER BY x.unit_id, x.rn`.execute(db)
-  for (const { n, ...key } of rows) {
-    const entry = out.get(key.unit_id) ?? { count: Number(n), keys: [] }
-    entry.keys.push(key)
-    out.set(key.unit_id, entry)
-  }
-  return out
-}
+import type { Database } from '../schema.js'
+import { phraseOf, phraseSql } from './phrase.js'
+import { inUse } from './unit-list.js'
 
 /** Where a search candidate matched. */
 export type SearchField = 'source' | 'key' | 'translation'
@@ -241,7 +86,7 @@ function armsOf(q: SearchQuery): { indexed: Record<SearchField, Arm>; pending: R
  * ranking, so a query that matches half the workspace still returns at once, and runs apart from the others so the
  * best kinds are never crowded out by the cap on the loose ones:
  * - the main arms, under `budget.mainMs`: source texts and key names equal to or starting with the query (prefix
- *   indexes), source texts holding it (trigram index, whose cost follows how common the query's trigrams are), and
+ *   indexes), source texts holding it (phrase index, whose cost follows how common the query's trigrams are), and
  *   whole words of a query too short for trigrams (the tsvector index);
  * - the loose arms, under their own `budget.looseMs` beside the main ones, so that a cut there loses only them: key names
  *   and translations holding the query (a query ending a word matches a word end in most key names, each then
@@ -259,11 +104,15 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, bud
   // any-order matches of several words (and whole words of queries too short for trigrams).
   const words = !long || /[^\p{L}\p{N}]/u.test(q.query.trim())
   const fullText: Where = (text) => sql`to_tsvector('simple', ${text}) @@ plainto_tsquery('simple', ${q.query})`
+  // The phrase index finds the candidates; the plain test, which no index serves, keeps the planner from also
+  // intersecting the word trigram index, whose candidates for short words run to hundreds of thousands.
+  const phrase = `%${literal(phraseOf(q.query))}%`
+  const holds: Where = (t) => sql`${phraseSql(t)} ILIKE ${phrase} AND strpos(lower(${t}), lower(${q.query})) > 0`
   const main: RawBuilder<unknown>[] = [anchored(q, arms.source), anchored(q, arms.key)]
   const loose: RawBuilder<unknown>[] = []
   if (long) {
-    main.push(arms.source((t) => sql`${t} ILIKE ${substring}`))
-    loose.push(arms.key((t) => sql`${t} ILIKE ${substring}`))
+    main.push(arms.source(holds))
+    loose.push(arms.key(holds))
   }
   if (words) (long ? loose : main).push(arms.source(fullText))
   if (q.locale) loose.push(arms.translation((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
@@ -271,14 +120,10 @@ export async function searchCandidates(db: Kysely<Database>, q: SearchQuery, bud
     const match: Where = (t) => (words ? sql`(${t} ILIKE ${long ? substring : prefix} OR ${fullText(t)})` : sql`${t} ILIKE ${long ? substring : prefix}`)
     loose.push(pending.source(match), pending.key((t) => sql`${t} ILIKE ${long ? substring : prefix}`))
   }
-  // pg_trgm pads words: in "y a" or "e s" every trigram is a padded single letter ("  a"), found in most texts, so the
-  // trigram index would hand nearly every row to a recheck. Such a fragment is common: a plain scan finds the cap at once.
-  const common = long && !/[\p{L}\p{N}]{2}/u.test(q.query)
   const union = (all: RawBuilder<unknown>[]) => sql<SearchCandidate>`${sql.join(all, sql` UNION ALL `)}`
-  const boxed = async (all: RawBuilder<unknown>[], ms: number, settings: Record<string, string> = {}) =>
-    all.length === 0 ? [] : timeBoxed(db, ms, async (tx) => (await union(all).execute(tx)).rows, settings)
+  const boxed = async (all: RawBuilder<unknown>[], ms: number) => (all.length === 0 ? [] : timeBoxed(db, ms, async (tx) => (await union(all).execute(tx)).rows))
   // Side by side on two connections (PGlite runs them one after the other): the answer waits for the slower only.
-  const [found, more] = await Promise.all([boxed(main, budget.mainMs, common ? { enable_bitmapscan: 'off' } : {}), boxed(loose, budget.looseMs)])
+  const [found, more] = await Promise.all([boxed(main, budget.mainMs), boxed(loose, budget.looseMs)])
   return { candidates: (found ?? []).concat(more ?? []), complete: found !== null && more !== null, mainComplete: found !== null }
 }
 
@@ -329,32 +174,4 @@ export async function fuzzyCandidates(db: Kysely<Database>, q: SearchQuery, time
 /** True for PostgreSQL's query_canceled (57014), which statement_timeout raises; the same for postgres.js and PGlite. */
 function isQueryCanceled(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '57014'
-}
-
-/** Workspace-wide counts for get_stats: projects, units in use, active keys. */
-export async function workspaceCounts(db: Kysely<Database>, workspaceId: string): Promise<{ projects: number; units: number; keys: number }> {
-  const { rows } = await sql<{ projects: string | number; units: string | number; keys: string | number }>`
-    SELECT (SELECT count(*) FROM projects WHERE workspace_id = ${workspaceId}) AS projects,
-           count(DISTINCT unit_id) AS units, count(*) AS keys
-    FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL`.execute(db)
-  const r = rows[0]!
-  return { projects: Number(r.projects), units: Number(r.units), keys: Number(r.keys) }
-}
-
-/** Per project: active keys and the units they point at. */
-export async function projectSizes(db: Kysely<Database>, workspaceId: string): Promise<Map<string, { keys: number; units: number }>> {
-  const { rows } = await sql<{ project_id: string; keys: string | number; units: string | number }>`
-    SELECT project_id, count(*) AS keys, count(DISTINCT unit_id) AS units
-    FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL GROUP BY project_id`.execute(db)
-  return new Map(rows.map((r) => [r.project_id, { keys: Number(r.keys), units: Number(r.units) }]))
-}
-
-/** Per project, locale and status: how many of the project's units in use have a translation in that status. */
-export async function projectCoverage(db: Kysely<Database>, workspaceId: string): Promise<{ project_id: string; locale: string; status: TranslationStatus; units: number }[]> {
-  const { rows } = await sql<{ project_id: string; locale: string; status: TranslationStatus; units: string | number }>`
-    SELECT pu.project_id, t.locale, t.status, count(*) AS units
-    FROM (SELECT DISTINCT project_id, unit_id FROM keys WHERE workspace_id = ${workspaceId} AND removed_at IS NULL) pu
-    JOIN translations t ON t.unit_id = pu.unit_id
-    GROUP BY pu.project_id, t.locale, t.status`.execute(db)
-  return rows.map((r) => ({ ...r, units: Number(r.units) }))
 }

@@ -1,0 +1,161 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { Database, PluralMap, TranslationStatus } from '../schema.js'
+
+/** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
+export type UnitFilter = 'any' | 'missing' | TranslationStatus
+
+/** The columns of a unit that listings show. */
+export interface UnitListRow {
+  id: string
+  source_text: string
+  source_plural: PluralMap | null
+  description: string
+  max_length: string | number | null
+  tags: string[]
+  created_at: Date
+  updated_at: Date
+}
+
+/** A unit's translation in one locale. */
+export interface UnitTranslationRow {
+  unit_id: string
+  locale: string
+  text: string
+  plural: PluralMap | null
+  status: TranslationStatus
+  note: string
+  origin: 'human' | 'import' | 'ai'
+  updated_at: Date
+}
+
+/** A key as unit listings show it: where it sits and its name. */
+export interface UnitKeyRow {
+  id: string
+  name: string
+  context: string
+  project_id: string
+  project_slug: string
+  file_id: string
+  file_pattern: string
+}
+
+/** A unit as listings show it: its fields, its translation in the asked locale, and its first active keys of how many. */
+export interface UnitCardRow {
+  unit: UnitListRow
+  translation: UnitTranslationRow | null
+  keyCount: number
+  keys: UnitKeyRow[]
+}
+
+/** What list_units asks for. */
+export interface UnitPageQuery {
+  workspaceId: string
+  locale: string
+  projectId?: string | undefined
+  status: UnitFilter
+  limit: number
+  offset: number
+  /** Keys named per unit. */
+  keysPerUnit: number
+}
+
+type CardRow = UnitListRow & { [K in keyof UnitTranslationRow as `t_${K}`]: UnitTranslationRow[K] | null } & { key_count: string | number; keys: UnitKeyRow[] | null }
+
+const UNIT_COLUMNS = sql`u.id, u.source_text, u.source_plural, u.description, u.max_length, u.tags, u.created_at, u.updated_at`
+const TRANSLATION_COLUMNS = sql`t.unit_id AS t_unit_id, t.locale AS t_locale, t.text AS t_text, t.plural AS t_plural, t.status AS t_status, t.note AS t_note, t.origin AS t_origin, t.updated_at AS t_updated_at`
+
+/** True when some active key (of the project, when given) points at the unit: the units a listing shows. */
+export function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
+  return projectId
+    ? sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL AND k.project_id = ${projectId})`
+    : sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL)`
+}
+
+/**
+ * Joins each unit's active keys (of the project, when given): how many (`key_count`) and the first `perUnit` by name
+ * as JSON (`keys`). A unit like "OK" may sit behind thousands of keys, and a listing needs a few names, not all of them;
+ * in the listing's own statement, a page costs one round trip.
+ */
+function withKeys(unitId: RawBuilder<unknown>, projectId: string | undefined, perUnit: number) {
+  const ofProject = projectId ? sql`AND k.project_id = ${projectId}` : sql``
+  return sql`
+    CROSS JOIN LATERAL (SELECT count(*) AS key_count FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL ${ofProject}) kc
+    CROSS JOIN LATERAL (
+      SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'context', x.context, 'project_id', x.project_id,
+        'project_slug', p.slug, 'file_id', x.file_id, 'file_pattern', f.pattern) ORDER BY x.name, x.context, x.id) AS keys
+      FROM (
+        SELECT k.id, k.name, k.context, k.project_id, k.file_id FROM keys k
+        WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL ${ofProject}
+        ORDER BY k.name, k.context, k.id LIMIT ${perUnit}
+      ) x
+      JOIN projects p ON p.id = x.project_id
+      JOIN files f ON f.id = x.file_id
+    ) kl`
+}
+
+/**
+ * A page of the workspace's units in use (of the project, when given) with their translation in the locale and their
+ * first keys, in unit id order: stable across pages, and each filter walks one index range in that order
+ * (translations_locale_status_unit_idx, or units_workspace_id_idx beside translations_unit_locale_key for `missing`),
+ * so early pages stay cheap at a million units. `hasMore` says a next page exists.
+ */
+export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Promise<{ units: UnitCardRow[]; hasMore: boolean }> {
+  // One row past the page tells whether another page follows, without counting a million rows.
+  const take = q.limit + 1
+  const offset = sql`${String(q.offset)}::bigint`
+  // The page's ids come from index-only scans (the units and keys rows a filter skips are never read); only the
+  // page's own rows are fetched.
+  let query: RawBuilder<CardRow>
+  if (q.status === 'any' || q.status === 'missing') {
+    const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
+    query = sql<CardRow>`
+      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+      FROM (
+        SELECT u.id FROM units u
+        WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
+        ORDER BY u.id LIMIT ${take} OFFSET ${offset}
+      ) page
+      JOIN units u ON u.id = page.id
+      LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
+      ${withKeys(sql.ref('page.id'), q.projectId, q.keysPerUnit)}
+      ORDER BY page.id`
+  } else {
+    query = sql<CardRow>`
+      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+      FROM (
+        SELECT t.unit_id FROM translations t
+        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
+        ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}
+      ) page
+      JOIN units u ON u.id = page.unit_id
+      JOIN translations t ON t.unit_id = page.unit_id AND t.locale = ${q.locale}
+      ${withKeys(sql.ref('page.unit_id'), q.projectId, q.keysPerUnit)}
+      ORDER BY page.unit_id`
+  }
+  const { rows } = await query.execute(db)
+  return { units: rows.slice(0, q.limit).map(cardOf), hasMore: rows.length > q.limit }
+}
+
+/** The given units of the workspace with their translation in the locale (when given) and first keys, in no particular order. */
+export async function unitCards(db: Kysely<Database>, workspaceId: string, unitIds: readonly string[], locale: string | undefined, keysPerUnit: number): Promise<UnitCardRow[]> {
+  if (unitIds.length === 0) return []
+  const join = locale ? sql`LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${locale}` : sql`LEFT JOIN translations t ON false`
+  const { rows } = await sql<CardRow>`
+    SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+    FROM units u ${join}
+    ${withKeys(sql.ref('u.id'), undefined, keysPerUnit)}
+    WHERE u.workspace_id = ${workspaceId} AND u.id = ANY(${[...unitIds]}::uuid[])`.execute(db)
+  return rows.map(cardOf)
+}
+
+function cardOf(r: CardRow): UnitCardRow {
+  const unit: UnitListRow = {
+    id: r.id, source_text: r.source_text, source_plural: r.source_plural, description: r.description,
+    max_length: r.max_length, tags: r.tags, created_at: r.created_at, updated_at: r.updated_at,
+  }
+  const translation: UnitTranslationRow | null = r.t_unit_id === null ? null : {
+    unit_id: r.t_unit_id, locale: r.t_locale!, text: r.t_text!, plural: r.t_plural, status: r.t_status!,
+    note: r.t_note!, origin: r.t_origin!, updated_at: r.t_updated_at!,
+  }
+  return { unit, translation, keyCount: Number(r.key_count), keys: r.keys ?? [] }
+}
