@@ -63,6 +63,8 @@ type CardRow = UnitListRow & { [K in keyof UnitTranslationRow as `t_${K}`]: Unit
 
 const UNIT_COLUMNS = sql`u.id, u.source_text, u.source_plural, u.description, u.max_length, u.tags, u.created_at, u.updated_at`
 const TRANSLATION_COLUMNS = sql`t.unit_id AS t_unit_id, t.locale AS t_locale, t.text AS t_text, t.plural AS t_plural, t.status AS t_status, t.note AS t_note, t.origin AS t_origin, t.updated_at AS t_updated_at`
+/** A card's columns: the unit, its translation (t) and its keys (kc, kl of withKeys). */
+const CARD_COLUMNS = sql`${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys`
 
 /** True when some active key (of the project, when given) points at the unit: the units a listing shows. */
 export function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
@@ -109,7 +111,7 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
   if (q.status === 'any' || q.status === 'missing') {
     const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
     query = sql<CardRow>`
-      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+      SELECT ${CARD_COLUMNS}
       FROM (
         SELECT u.id FROM units u
         WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
@@ -121,7 +123,7 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
       ORDER BY page.id`
   } else {
     query = sql<CardRow>`
-      SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+      SELECT ${CARD_COLUMNS}
       FROM (
         SELECT t.unit_id FROM translations t
         WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
@@ -141,7 +143,7 @@ export async function unitCards(db: Kysely<Database>, workspaceId: string, unitI
   if (unitIds.length === 0) return []
   const join = locale ? sql`LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${locale}` : sql`LEFT JOIN translations t ON false`
   const { rows } = await sql<CardRow>`
-    SELECT ${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys
+    SELECT ${CARD_COLUMNS}
     FROM units u ${join}
     ${withKeys(sql.ref('u.id'), undefined, keysPerUnit)}
     WHERE u.workspace_id = ${workspaceId} AND u.id = ANY(${[...unitIds]}::uuid[])`.execute(db)
