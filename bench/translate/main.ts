@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createApp } from '@tolk/api'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
-import { connect, migrateToLatest } from '@tolk/db'
+import { connect, findJob, migrateToLatest, type Job } from '@tolk/db'
 import postgres from 'postgres'
 import { startFakeAnthropic } from '../../packages/ai/test/fake-anthropic.js'
 
@@ -54,7 +54,7 @@ async function run(workers: number) {
   const pushed = await call('push_file', { project: 'app', path: 'en.json', content })
   const jobIds: string[] = pushed.job_ids
   for (;;) {
-    const rows = await conn.db.selectFrom('jobs').select(['status', 'output']).where('id', 'in', jobIds).execute()
+    const rows = (await Promise.all(jobIds.map((id) => findJob(conn.db, ws.workspaceId, id)))).filter((r): r is Job => r !== undefined)
     if (rows.every((r) => r.status === 'succeeded' || r.status === 'failed')) {
       const wall = (performance.now() - started) / 1000
       for (const c of children) c.kill('SIGTERM')

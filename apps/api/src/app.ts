@@ -1,5 +1,5 @@
 import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, type JobQueue } from '@tolk/core'
-import { ping, type Database, type Kysely } from '@tolk/db'
+import { ping, type Db } from '@tolk/db'
 import { Hono } from 'hono'
 import { requestId } from './middleware/request-id.js'
 import { mountMcp } from './mcp.js'
@@ -8,7 +8,7 @@ import { mountRest } from './rest.js'
 
 /** What the API needs to run: a database and where it is reachable. */
 export interface AppDeps {
-  db: Kysely<Database>
+  db: Db
   baseUrl: string
   clock?: () => Date
   /** Shared with main.ts, which feeds it revocation notices from other instances. */

@@ -1,10 +1,10 @@
 import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal, type WorkspaceCache } from '@tolk/core'
-import type { Database, Kysely, Surface } from '@tolk/db'
+import type { Db, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 
 /** What a surface needs to run ops for a request. */
 export interface SurfaceDeps {
-  db: Kysely<Database>
+  db: Db
   auth: Authenticator
   baseUrl: string
   clock: () => Date

@@ -4,11 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
-import { connect, insertJob, migrateToLatest, sql, type Connection } from '@tolk/db'
+import { connect, insertJob, migrateToLatest, type Connection } from '@tolk/db'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
 
 const BASE_URL_DB = process.env.DATABASE_URL
 // A database of its own: in-process runners of other test files drain every queued job of the shared one.
@@ -27,7 +28,7 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
 
   beforeAll(async () => {
     admin = await connect({ databaseUrl: BASE_URL_DB, max: 1 })
-    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db)
+    await createDatabase(admin.db, DB_NAME)
     conn = await connect({ databaseUrl: DATABASE_URL, max: 4 })
     await migrateToLatest(conn.db)
     fake = await startFakeAnthropic()
@@ -37,7 +38,7 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
     for (const c of children) c.kill('SIGKILL')
     await fake?.close()
     await conn?.close()
-    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db)
+    await dropDatabase(admin.db, DB_NAME)
     await admin?.close()
   })
 

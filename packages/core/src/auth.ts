@@ -1,4 +1,4 @@
-import { findApiKeyByHash, touchApiKey, type Database, type Kysely } from '@tolk/db'
+import { findApiKeyByHash, touchApiKey, type Db } from '@tolk/db'
 import type { Principal } from './context.js'
 import { fail } from './errors.js'
 import { KEY_PREFIX, hashApiKey } from './services/api-key-secret.js'
@@ -37,7 +37,7 @@ export class Authenticator {
   private readonly hashes = new Map<string, string>()
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 

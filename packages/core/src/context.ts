@@ -1,5 +1,5 @@
-import type { Database, Kysely, Role, Surface } from '@tolk/db'
-import type { JobQueue } from './jobs/queue.js'
+import type { Db, Role, Surface } from '@tolk/db'
+import type { JobQueue } from './jobs/job-queue.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
@@ -29,7 +29,7 @@ export interface ActivityNote {
  * const ctx: OpContext = { db, principal: null, surface: 'api', requestId: 'r1', baseUrl: 'http://127.0.0.1:8787', clock: () => new Date() }
  */
 export interface OpContext {
-  db: Kysely<Database>
+  db: Db
   principal: Principal | null
   surface: Surface
   requestId: string

@@ -6,6 +6,9 @@ import { PostgresJSDialect } from 'kysely-postgres-js'
 import postgres from 'postgres'
 import type { Database } from './schema.js'
 
+/** A connection to the database, as other packages hold it (they pass it to the query functions; SQL stays in this package). */
+export type Db = Kysely<Database>
+
 /** Where to connect: a PostgreSQL URL, or the embedded PGlite folder (`memory://` for a throwaway one). */
 export interface ConnectOptions {
   databaseUrl?: string
@@ -16,7 +19,7 @@ export interface ConnectOptions {
 
 /** A connected database and which engine serves it. */
 export interface Connection {
-  db: Kysely<Database>
+  db: Db
   engine: 'postgres' | 'pglite'
   /**
    * Subscribes to NOTIFY on a channel (on a dedicated connection for PostgreSQL). `onReconnect` runs

@@ -1,23 +1,12 @@
-import { findProjectByRef, findWorkspaceById, listFilesOfProject, listSnapshotHeads, type Project } from '@tolk/db'
-import type { AuthedContext } from '../context.js'
+import { listFilesOfProject, listSnapshotHeads } from '@tolk/db'
 import type * as c from '../contract/file.js'
-import { fail } from '../errors.js'
 import { isMultiLocale, resolveFormat } from '../services/file-format.js'
 import { patternFromPath } from '../services/locale-path.js'
+import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
 import { storePush } from '../services/push.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
-
-/** The workspace's project named by slug or id, or not_found. */
-export async function requireProject(ctx: AuthedContext, ref: string): Promise<Project> {
-  return (await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)
-}
-
-/** The workspace's source locale (the source of every project). */
-export async function sourceLocaleOf(ctx: AuthedContext): Promise<string> {
-  return (await findWorkspaceById(ctx.db, ctx.workspaceId))?.source_locale ?? 'en'
-}
 
 /** The locale a pushed path holds: the given one, else one of the project's locales the path names, else the source. */
 function localeOfPush(path: string, given: string | undefined, known: string[], multi: boolean): string | undefined {

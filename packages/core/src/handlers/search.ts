@@ -4,7 +4,7 @@ import {
   type SearchCandidate, type SearchField, type TranslationStatus, type UnitCardRow,
 } from '@tolk/db'
 import type * as c from '../contract/search.js'
-import { requireProject, sourceLocaleOf } from './file.js'
+import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { translationOut, unitFieldsOut } from './unit-view.js'
 import type { Handler } from './types.js'
 

@@ -1,10 +1,10 @@
-import { existingUnitIds, findUnit, historyOfUnit, placedKeysOfUnit, translationsOfUnit, type Kysely, type Database, type Translation, type Unit } from '@tolk/db'
+import { existingUnitIds, findUnit, historyOfUnit, placedKeysOfUnit, translationsOfUnit, type Db, type Translation, type Unit } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { iso } from './outputs.js'
 
 /** The workspace's unit by id, or not_found (another workspace's unit, or one merged away). */
-export async function requireUnit(db: Kysely<Database>, workspaceId: string, id: string): Promise<Unit> {
+export async function requireUnit(db: Db, workspaceId: string, id: string): Promise<Unit> {
   return (await findUnit(db, workspaceId, id)) ?? fail('not_found', `No unit ${id} in this workspace; search_units or list_units show them.`)
 }
 
@@ -30,7 +30,7 @@ export const unitFieldsOut = (u: Pick<Unit, 'id' | 'source_text' | 'source_plura
 })
 
 /** The get_unit shape: the unit, every key using it across projects and files, every translation with its history. */
-export async function unitView(db: Kysely<Database>, unit: Unit) {
+export async function unitView(db: Db, unit: Unit) {
   // One after another: inside a write's transaction the three share one connection.
   const keys = await placedKeysOfUnit(db, unit.id)
   const translations = await translationsOfUnit(db, unit.id)

@@ -1,5 +1,5 @@
 import { hasTermInSource, type GlossaryTerm } from '@tolk/ai'
-import type { Database, Kysely } from '@tolk/db'
+import { findWorkspaceSourceLocale, type Db } from '@tolk/db'
 import { loadPromptContext } from '../services/prompt-context.js'
 
 /** What a prompt for one batch needs besides the strings (spec rules 4 and 5). */
@@ -16,9 +16,9 @@ export interface BatchContext {
  * a change applies to prompts built after it. Only glossary terms that occur in the batch's source texts are
  * sent: every term applies (spec rule 5), and a term absent from the batch has nothing to apply to.
  */
-export async function loadBatchContext(db: Kysely<Database>, workspaceId: string, projectId: string, locale: string, sourceTexts: readonly string[]): Promise<BatchContext> {
-  const ws = await db.selectFrom('workspaces').select('source_locale').where('id', '=', workspaceId).executeTakeFirstOrThrow()
+export async function loadBatchContext(db: Db, workspaceId: string, projectId: string, locale: string, sourceTexts: readonly string[]): Promise<BatchContext> {
+  const sourceLocale = await findWorkspaceSourceLocale(db, workspaceId)
   const ctx = await loadPromptContext(db, workspaceId, projectId, locale)
-  const glossary = ctx.glossary.filter((g) => sourceTexts.some((t) => hasTermInSource(t, g.term, ws.source_locale)))
-  return { sourceLocale: ws.source_locale, ...ctx, glossary }
+  const glossary = ctx.glossary.filter((g) => sourceTexts.some((t) => hasTermInSource(t, g.term, sourceLocale)))
+  return { sourceLocale, ...ctx, glossary }
 }

@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { jobsToReconcile, type Database, type JobType, type Kysely } from '@tolk/db'
-import type { JobQueue } from './queue.js'
+import { jobsToReconcile, type Db, type JobType } from '@tolk/db'
+import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
 
@@ -74,7 +74,7 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
  * Re-enqueues job rows that waited too long or whose worker died: after Redis lost its data, after a
  * crash between commit and enqueue, or after a killed worker. The jobs table is the truth.
  */
-export function startReconciler(db: Kysely<Database>, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number }): { stop(): void } {
+export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number }): { stop(): void } {
   let busy = false
   const tick = async () => {
     if (busy) return

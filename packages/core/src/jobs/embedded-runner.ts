@@ -1,5 +1,5 @@
 import { jobsToReconcile } from '@tolk/db'
-import type { JobQueue } from './queue.js'
+import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, STALE_AFTER_MS, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
 

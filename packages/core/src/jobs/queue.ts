@@ -1,11 +1,6 @@
 import { insertJob, type JobType } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 
-/** Where committed job rows are announced: BullMQ, or the in-process runner. The jobs table stays the truth. */
-export interface JobQueue {
-  enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void>
-}
-
 /**
  * Writes a job row in the op's transaction and announces it to the queue once the transaction commits
  * (design § Jobs): a job can never be processed before its cause is visible, nor lost if the queue is down,

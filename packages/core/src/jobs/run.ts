@@ -1,4 +1,4 @@
-import { claimJob, finishJob, type Job, type JobType } from '@tolk/db'
+import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
 import { processTranslate, type JobDeps } from './translate.js'
 
 /** Job types whose processor is built; the others stay queued until theirs is. */
@@ -19,7 +19,7 @@ export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'unsupported'
  * the reconciler re-enqueues) until MAX_ATTEMPTS, then the job fails with the error.
  */
 export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
-  const head = await deps.db.selectFrom('jobs').select(['type', 'status']).where('id', '=', id).executeTakeFirst()
+  const head = await findJobHead(deps.db, id)
   if (!head) return 'not_claimed'
   if (!PROCESSED_TYPES.includes(head.type)) return 'unsupported'
   const job = await claimJob(deps.db, id, deps.staleAfterMs ?? STALE_AFTER_MS)

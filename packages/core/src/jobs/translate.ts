@@ -1,12 +1,14 @@
 import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
-import { addAiTranslations, fileTasks, heartbeatJob, leaseUnits, releaseLeases, writeTranslations, withTx, type Database, type Job, type Kysely, type TranslationWrite } from '@tolk/db'
+import {
+  addAiTranslations, fileTasks, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
+  type Db, type Job, type TranslationWrite, type WorkUnit,
+} from '@tolk/db'
 import { extractPlaceholders, pluralCategories, type PluralCategory } from '@tolk/formats'
-import { findWork, type WorkUnit } from './translate-work.js'
 import { loadBatchContext } from './batch-context.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
 export interface JobDeps {
-  db: Kysely<Database>
+  db: Db
   ai: TranslationProvider
   batchSize: number
   clock?: () => Date
@@ -49,7 +51,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
   const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
-    const work = await findWork(deps.db, job, locale)
+    const work = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
     const total = work.length
     const batches: WorkUnit[][] = []
     for (let i = 0; i < work.length; i += deps.batchSize) batches.push(work.slice(i, i + deps.batchSize))
@@ -99,12 +101,10 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
 }
 
 /** Units that need no translation any more: translated meanwhile (or, when replacing machine output, redone by this job). */
-async function alreadyTranslated(db: Kysely<Database>, unitIds: string[], locale: string, replaceMachine: boolean, jobId: string): Promise<Set<string>> {
+async function alreadyTranslated(db: Db, unitIds: string[], locale: string, replaceMachine: boolean, jobId: string): Promise<Set<string>> {
   if (unitIds.length === 0) return new Set()
-  const rows = await db.selectFrom('translations').select(['unit_id', 'status', 'origin']).where('unit_id', 'in', unitIds).where('locale', '=', locale).execute()
-  const mine = replaceMachine
-    ? new Set((await db.selectFrom('translation_history').select('unit_id').where('job_id', '=', jobId).where('locale', '=', locale).where('unit_id', 'in', unitIds).execute()).map((r) => r.unit_id))
-    : new Set<string>()
+  const rows = await translationStatesOf(db, unitIds, locale)
+  const mine = replaceMachine ? await unitsTranslatedByJob(db, jobId, locale, unitIds) : new Set<string>()
   return new Set(rows.filter((t) => !replaceMachine || !(t.status === 'machine' && t.origin === 'ai') || mine.has(t.unit_id)).map((t) => t.unit_id))
 }
 
@@ -137,10 +137,10 @@ async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { un
   if (items.length === 0) return 0
   return withTx(deps.db, async (tx) => {
     const ids = items.map((i) => i.unitId)
-    const current = await tx.selectFrom('translations').select(['unit_id', 'text', 'plural', 'status', 'origin']).where('unit_id', 'in', ids).where('locale', '=', locale).forUpdate().execute()
+    const current = await lockTranslationsOf(tx, ids, locale)
     const byUnit = new Map(current.map((t) => [t.unit_id, t]))
     // A re-run after a crash must not write a second history row for what this job already wrote.
-    const mine = new Set((await tx.selectFrom('translation_history').select('unit_id').where('job_id', '=', job.id).where('locale', '=', locale).where('unit_id', 'in', ids).execute()).map((r) => r.unit_id))
+    const mine = await unitsTranslatedByJob(tx, job.id, locale, ids)
     const writes: TranslationWrite[] = []
     for (const item of items) {
       const existing = byUnit.get(item.unitId)

@@ -1,4 +1,4 @@
-import { findProjectByRef, findWorkspaceById, listActiveRules, listGlossaryTerms, type Database, type Kysely } from '@tolk/db'
+import { findProjectByRef, findWorkspaceById, listActiveRules, listGlossaryTerms, type Db } from '@tolk/db'
 
 /** A glossary term as a prompt for one target locale needs it (the shape of @tolk/ai's GlossaryTerm). */
 export interface PromptGlossaryTerm {
@@ -43,7 +43,7 @@ export function translationFor(translations: Readonly<Record<string, string>>, t
  * (do-not-translate terms, and terms with a required translation for it), and the bodies of the
  * active rules for every language or for this locale's language, region or script.
  */
-export async function loadPromptContext(db: Kysely<Database>, workspaceId: string, projectId: string | null, locale: string): Promise<PromptContext> {
+export async function loadPromptContext(db: Db, workspaceId: string, projectId: string | null, locale: string): Promise<PromptContext> {
   // One after another: `db` may be a transaction, whose single connection takes one query at a time.
   const workspace = await findWorkspaceById(db, workspaceId)
   const project = projectId ? await findProjectByRef(db, workspaceId, projectId) : undefined

@@ -1,7 +1,7 @@
 import { v7 as timeOrderedId } from 'uuid'
 import {
-  indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, lockUnitsInUse, markKeysRemoved, queueSearchIndex, sql, translationsOf,
-  unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type TranslationWrite,
+  indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
+  translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type TranslationWrite,
 } from '@tolk/db'
 import type { Entry } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
@@ -57,7 +57,7 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   const [units, keyStates] = await Promise.all([resolveUnits(ctx, wanted), keyStatesOfFile(ctx.db, file.id)])
   const createdIds = new Set(units.toCreate.map((u) => u.id))
   const existing = new Map(keyStates.map((k) => [keyId(k.name, k.context), k]))
-  const splitUnits = await splitUnitsOf(ctx, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }))
+  const splitUnits = await splitHashesOf(ctx.db, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }).map((k) => k.unit_id))
   // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
   // units while the keys are worked out and serialized. A unit another push created first is not written, and the
   // push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
@@ -160,7 +160,7 @@ function canonical(value: unknown): string {
 async function carryTranslations(ctx: AuthedContext, moved: { from: string; to: string }[], createdUnits: Set<string>): Promise<void> {
   const carry = moved.filter((m) => createdUnits.has(m.to))
   if (carry.length === 0) return
-  const old = await translationsOf(ctx.db, carry.map((m) => m.from), await localesOf(ctx, carry.map((m) => m.from)))
+  const old = await translationsOf(ctx.db, carry.map((m) => m.from), await localesTranslatedOf(ctx.db, carry.map((m) => m.from)))
   const byUnit = new Map<string, typeof old>()
   for (const t of old) byUnit.set(t.unit_id, [...(byUnit.get(t.unit_id) ?? []), t])
   const writes: TranslationWrite[] = []
@@ -174,17 +174,4 @@ async function carryTranslations(ctx: AuthedContext, moved: { from: string; to: 
     }
   }
   await writeTranslations(ctx.db, ctx.workspaceId, writes, historyActor(ctx))
-}
-
-/** Source hashes of the split units (hash starting `split:`) the given keys point at. */
-async function splitUnitsOf(ctx: AuthedContext, keys: { unit_id: string }[]): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map()
-  const { rows } = await sql<{ id: string; source_hash: string }>`
-    SELECT id, source_hash FROM units WHERE id = ANY(${[...new Set(keys.map((k) => k.unit_id))]}::uuid[]) AND source_hash LIKE 'split:%'`.execute(ctx.db)
-  return new Map(rows.map((r) => [r.id, r.source_hash]))
-}
-
-async function localesOf(ctx: AuthedContext, unitIds: string[]): Promise<string[]> {
-  const { rows } = await sql<{ locale: string }>`SELECT DISTINCT locale FROM translations WHERE unit_id = ANY(${unitIds}::uuid[])`.execute(ctx.db)
-  return rows.map((r) => r.locale)
 }

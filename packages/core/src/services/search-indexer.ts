@@ -1,4 +1,4 @@
-import { indexOnePendingFile, type Database, type Kysely } from '@tolk/db'
+import { indexOnePendingFile, type Db } from '@tolk/db'
 
 /**
  * Fills the search tables for files a big push listed in search_pending, after the push committed, one file per
@@ -12,7 +12,7 @@ export class SearchIndexer {
   private timer: NodeJS.Timeout | null = null
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly onError: (err: unknown) => void = (err) => console.error('search indexing failed; retried on the next sweep:', err),
   ) {}
 

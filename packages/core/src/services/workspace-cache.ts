@@ -1,4 +1,4 @@
-import { findWorkspaceById, type Database, type Kysely, type Workspace } from '@tolk/db'
+import { findWorkspaceById, type Db, type Workspace } from '@tolk/db'
 
 const TTL_MS = 30_000
 const MAX_ENTRIES = 10_000
@@ -12,7 +12,7 @@ export class WorkspaceCache {
   private readonly rows = new Map<string, { row: Workspace; expiresAt: number }>()
 
   /** The workspace, from the cache or the database. */
-  async get(db: Kysely<Database>, id: string): Promise<Workspace | undefined> {
+  async get(db: Db, id: string): Promise<Workspace | undefined> {
     const hit = this.rows.get(id)
     if (hit && hit.expiresAt > Date.now()) return hit.row
     const row = await findWorkspaceById(db, id)

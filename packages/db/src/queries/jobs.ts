@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, Job, JobStatus, JobType } from '../schema.js'
 
+/** Queues a background job row (enqueued to the queue after commit). */
+export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: 'translate' | 'learn_format' | 'audit' | 'dedupe_scan'; payload: unknown; created_by: string | null }): Promise<string> {
+  const r = await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()
+  return r.id
+}
+
 /** The workspace's job with this id. */
 export function findJob(db: Kysely<Database>, workspaceId: string, id: string): Promise<Job | undefined> {
   return db.selectFrom('jobs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst()
@@ -20,6 +26,11 @@ export function listJobs(db: Kysely<Database>, workspaceId: string, f: JobFilter
   if (f.type) q = q.where('type', '=', f.type)
   if (f.status) q = q.where('status', '=', f.status)
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute()
+}
+
+/** A job's type and status by id (any workspace): what a worker checks before claiming it. */
+export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job, 'type' | 'status'> | undefined> {
+  return db.selectFrom('jobs').select(['type', 'status']).where('id', '=', id).executeTakeFirst()
 }
 
 /**
@@ -66,43 +77,4 @@ export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[],
     .orderBy('created_at')
     .limit(limit)
     .execute()
-}
-
-/** Adds AI translations to the workspace's count for the month (YYYY-MM, UTC). */
-export async function addAiTranslations(db: Kysely<Database>, workspaceId: string, month: string, n: number): Promise<void> {
-  if (n <= 0) return
-  await db
-    .insertInto('usage_counters')
-    .values({ workspace_id: workspaceId, month, ai_translations: n })
-    .onConflict((oc) => oc.columns(['workspace_id', 'month']).doUpdateSet((eb) => ({ ai_translations: eb('usage_counters.ai_translations', '+', n) })))
-    .execute()
-}
-
-/** AI translations of the workspace in a month. */
-export async function aiTranslationsIn(db: Kysely<Database>, workspaceId: string, month: string): Promise<number> {
-  const row = await db.selectFrom('usage_counters').select('ai_translations').where('workspace_id', '=', workspaceId).where('month', '=', month).executeTakeFirst()
-  return Number(row?.ai_translations ?? 0)
-}
-
-/**
- * Leases units of a locale to a job for `ttlMs`; returns the ids this job now holds (its own earlier leases
- * included). Units leased by another live job are left out; an expired lease is taken over.
- */
-export async function leaseUnits(db: Kysely<Database>, jobId: string, locale: string, unitIds: readonly string[], ttlMs: number): Promise<Set<string>> {
-  if (unitIds.length === 0) return new Set()
-  const expires = new Date(Date.now() + ttlMs)
-  const rows = await db
-    .insertInto('translate_leases')
-    .values(unitIds.map((unit_id) => ({ unit_id, locale, job_id: jobId, expires_at: expires })))
-    .onConflict((oc) => oc.columns(['unit_id', 'locale']).doUpdateSet({ job_id: jobId, expires_at: expires })
-      .where((eb) => eb.or([eb('translate_leases.job_id', '=', jobId), eb('translate_leases.expires_at', '<', sql<Date>`now()`)])))
-    .returning('unit_id')
-    .execute()
-  return new Set(rows.map((r) => r.unit_id))
-}
-
-/** Releases a job's leases in a locale. */
-export async function releaseLeases(db: Kysely<Database>, jobId: string, locale: string, unitIds: readonly string[]): Promise<void> {
-  if (unitIds.length === 0) return
-  await db.deleteFrom('translate_leases').where('job_id', '=', jobId).where('locale', '=', locale).where('unit_id', 'in', unitIds).execute()
 }

@@ -33,6 +33,14 @@ export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, h
   return out
 }
 
+/** Source hashes of the split units (hash starting `split:`) among the given units, by unit id. */
+export async function splitHashesOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, string>> {
+  if (unitIds.length === 0) return new Map()
+  const { rows } = await sql<{ id: string; source_hash: string }>`
+    SELECT id, source_hash FROM units WHERE id = ANY(${[...new Set(unitIds)]}::uuid[]) AND source_hash LIKE 'split:%'`.execute(db)
+  return new Map(rows.map((r) => [r.id, r.source_hash]))
+}
+
 /** Makes the source texts of `fromIds` (and their own aliases) resolve to `toId` from now on. */
 export async function aliasUnits(db: Kysely<Database>, workspaceId: string, fromIds: readonly string[], toId: string): Promise<void> {
   if (fromIds.length === 0) return
@@ -163,6 +171,12 @@ export async function translationsOf(db: Kysely<Database>, unitIds: readonly str
   return out
 }
 
+/** The locales the given units have translations in. */
+export async function localesTranslatedOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ locale: string }>`SELECT DISTINCT locale FROM translations WHERE unit_id = ANY(${[...unitIds]}::uuid[])`.execute(db)
+  return rows.map((r) => r.locale)
+}
+
 /** Source texts of the given units, by id. */
 export async function sourceTextsOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, string>> {
   if (unitIds.length === 0) return new Map()
@@ -212,10 +226,4 @@ export async function writeTranslations(db: Kysely<Database>, workspaceId: strin
       SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.before::jsonb, v.after::jsonb, ${actor.actor_type}::text, ${actor.actor_id}::text, ${actor.actor_name}::text, ${actor.surface}::text, ${actor.job_id ?? null}::uuid
       FROM unnest(${unitIds}::uuid[], ${locales}::text[], ${part.map((w) => jsonText(w.before))}::text[], ${after}::text[]) AS v (unit_id, locale, before, after)`.execute(db)
   }
-}
-
-/** Queues a background job row (enqueued to the queue after commit). */
-export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: 'translate' | 'learn_format' | 'audit' | 'dedupe_scan'; payload: unknown; created_by: string | null }): Promise<string> {
-  const r = await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()
-  return r.id
 }

@@ -6,6 +6,12 @@ export function findWorkspaceById(db: Kysely<Database>, id: string): Promise<Wor
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** The source locale of the workspace with this id (throws when there is none: a job's workspace outlives the job). */
+export async function findWorkspaceSourceLocale(db: Kysely<Database>, id: string): Promise<string> {
+  const row = await db.selectFrom('workspaces').select('source_locale').where('id', '=', id).executeTakeFirstOrThrow()
+  return row.source_locale
+}
+
 /** The workspace with this slug (the X-Service-Workspace header names it). */
 export function findWorkspaceBySlug(db: Kysely<Database>, slug: string): Promise<Workspace | undefined> {
   return db.selectFrom('workspaces').selectAll().where('slug', '=', slug).executeTakeFirst()
