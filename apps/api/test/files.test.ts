@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
+import { countOf, rowsOf, translationsBySource } from '../../../packages/db/test/rows.js'
 import { CORPUS_DIR, corpusFiles, decodeBytes } from '../../../packages/formats/test/corpus.js'
 import { forEachBackend, type Caller } from './harness.js'
 
@@ -159,7 +160,7 @@ forEachBackend('push_file and pull_file', (env) => {
     const p = await project(ws, ['de'])
     await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' })
     await push(ws, p.slug, 'de.json', { content: '{"a": "Eins"}', encoding: 'utf-8' })
-    const unit = (await env.conn().db.selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()).unit_id
+    const unit = (await rowsOf(env.conn().db, 'keys', ws.workspaceId))[0]!.unit_id
     expect((await ws.call('set_translation', { unit, locale: 'de', text: 'Eins!' })).status).toBe(200)
     const res = await push(ws, p.slug, 'de.json', { content: '{"a": "Einz"}', encoding: 'utf-8' })
     expect(res.counts).toMatchObject({ translations_skipped: 1, skipped: { reviewed_differs: 1 } })
@@ -211,10 +212,8 @@ forEachBackend('push_file and pull_file', (env) => {
       ws.call('push_file', { project: a.slug, path: 'en.json', content: JSON.stringify({ ...shared, onlyA: 'A only' }) }),
     ])
     for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200)
-    const units = await env.conn().db.selectFrom('units').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    expect(Number(units.n)).toBe(202)
-    const keys = await env.conn().db.selectFrom('keys').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    expect(Number(keys.n)).toBe(402)
+    expect(await countOf(env.conn().db, 'units', ws.workspaceId)).toBe(202)
+    expect(await countOf(env.conn().db, 'keys', ws.workspaceId)).toBe(402)
   })
 
   test('a source text edited in a push moves the key to the new unit and keeps old translations as needs_review', async () => {
@@ -224,8 +223,7 @@ forEachBackend('push_file and pull_file', (env) => {
     await push(ws, p.slug, 'de.json', { content: '{"a": "Datei löschen"}', encoding: 'utf-8' })
     const res = await push(ws, p.slug, 'en.json', { content: '{"a": "Delete the file"}', encoding: 'utf-8' })
     expect(res.counts).toMatchObject({ keys_updated: 1, units_created: 1 })
-    const rows = await env.conn().db.selectFrom('translations').innerJoin('units', 'units.id', 'translations.unit_id')
-      .select(['units.source_text', 'translations.text', 'translations.status']).where('translations.workspace_id', '=', ws.workspaceId).orderBy('units.source_text').execute()
+    const rows = await translationsBySource(env.conn().db, ws.workspaceId)
     expect(rows).toEqual([
       { source_text: 'Delete file', text: 'Datei löschen', status: 'imported' },
       { source_text: 'Delete the file', text: 'Datei löschen', status: 'needs_review' },

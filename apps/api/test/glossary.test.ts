@@ -1,6 +1,7 @@
 // Glossary and rule ops, and the prompt context the translate job builds from them, on both databases.
 import { loadPromptContext } from '@tolk/core'
 import { describe, expect, test } from 'vitest'
+import { insertRows } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller } from './harness.js'
 
 const ok = async (ws: Caller, op: string, input?: unknown) => {
@@ -128,7 +129,7 @@ forEachBackend('glossary ops', (env) => {
     test('a full glossary of 2000 terms refuses a new term but still changes existing ones', async () => {
       const ws = await env.workspace()
       const rows = Array.from({ length: 2000 }, (_, i) => ({ workspace_id: ws.workspaceId, term: `term ${i}`, translations: {} }))
-      await env.conn().db.insertInto('glossary_terms').values(rows).execute()
+      await insertRows(env.conn().db, 'glossary_terms', rows)
       await refused(ws, 'upsert_glossary_term', { term: 'one more' }, 'invalid_input', 'term')
       expect((await ok(ws, 'upsert_glossary_term', { term: 'term 7', do_not_translate: true })).do_not_translate).toBe(true)
     })
@@ -250,7 +251,7 @@ forEachBackend('rule ops', (env) => {
   test('a workspace holds at most 200 rules', async () => {
     const ws = await env.workspace()
     const rows = Array.from({ length: 199 }, (_, i) => ({ workspace_id: ws.workspaceId, body: `rule ${i}`, locale: null }))
-    await env.conn().db.insertInto('rules').values(rows).execute()
+    await insertRows(env.conn().db, 'rules', rows)
     await ok(ws, 'add_rule', { body: 'the 200th' })
     await refused(ws, 'add_rule', { body: 'the 201st' }, 'invalid_input', 'body')
     expect(await rules(ws)).toHaveLength(200)

@@ -1,6 +1,7 @@
 // A key of one workspace never reads or changes another workspace: one case per op of the registry.
 import { contracts } from '@tolk/core'
 import { expect, test } from 'vitest'
+import { rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller } from './harness.js'
 
 interface Other {
@@ -69,7 +70,7 @@ forEachBackend('workspace isolation', (env) => {
     expect(pushed.status).toBe(200)
     expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
     const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
-    const stringKey = await env.conn().db.selectFrom('keys').select(['id', 'unit_id']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    const stringKey = (await rowsOf(env.conn().db, 'keys', ws.workspaceId))[0]!
     return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
   }
 

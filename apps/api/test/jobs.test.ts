@@ -5,6 +5,7 @@ import { InProcessRunner, runJob } from '@tolk/core'
 import { connect, migrateToLatest, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { rowsOf, translationsBySource } from '../../../packages/db/test/rows.js'
 import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
 
@@ -46,7 +47,7 @@ forEachBackend('translate jobs', (env) => {
     expect(job.errors[0].reason).toContain('Sparbeutel')
     expect(job.output.usage.requests).toBe(2)
     // Each failed string is filed once as a translation_review task with the candidate and the reason.
-    const tasks = await env.conn().db.selectFrom('tasks').selectAll().where('workspace_id', '=', ws.workspaceId).orderBy('created_at').execute()
+    const tasks = (await rowsOf(env.conn().db, 'tasks', ws.workspaceId)).sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
     expect(tasks.map((t) => [t.kind, t.status, t.actions])).toEqual([
       ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
       ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
@@ -63,8 +64,7 @@ forEachBackend('translate jobs', (env) => {
     await ws.call('push_file', { project: 'app', path: 'de.json', content: '{"a": "Eins"}' })
     expect(await runJob(deps(), pushed.job_id)).toBe('succeeded')
     expect(await runJob(deps(), pushed.job_id)).toBe('not_claimed')
-    const rows = await env.conn().db.selectFrom('translations').innerJoin('units', 'units.id', 'translations.unit_id')
-      .select(['units.source_text', 'translations.text', 'translations.status']).where('translations.workspace_id', '=', ws.workspaceId).orderBy('units.source_text').execute()
+    const rows = await translationsBySource(env.conn().db, ws.workspaceId)
     expect(rows).toEqual([
       { source_text: 'One', text: 'Eins', status: 'imported' },
       { source_text: 'Two', text: expect.stringMatching(/^\[.+\]$/), status: 'machine' },
@@ -152,10 +152,10 @@ describe('the in-process runner', () => {
     expect(de.hello).toContain('{name}')
     expect(de.hello).not.toBe('Hello, {name}!')
     expect(de.bye).toMatch(/^\[.*\]$/)
-    const history = await env.conn().db.selectFrom('translation_history').selectAll().where('job_id', 'in', pushed.body.job_ids).execute()
+    const history = (await rowsOf(env.conn().db, 'translation_history', ws.workspaceId)).filter((h) => pushed.body.job_ids.includes(h.job_id))
     expect(history).toHaveLength(6)
     expect(history.every((h) => h.actor_type === 'ai' && h.surface === 'ai')).toBe(true)
-    const usage = await env.conn().db.selectFrom('usage_counters').selectAll().where('workspace_id', '=', ws.workspaceId).execute()
+    const usage = await rowsOf(env.conn().db, 'usage_counters', ws.workspaceId)
     expect(usage.map((u) => Number(u.ai_translations))).toEqual([6])
     await runner.stop()
   })

@@ -1,10 +1,11 @@
 // A later push of the same source file respects what merge_units and split_key decided.
 import { expect, test } from 'vitest'
+import { keyOfProject } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 
 forEachBackend('pushes after merge_units and split_key', (env) => {
   const unitOf = async (workspaceId: string, name: string) =>
-    (await env.conn().db.selectFrom('keys').select('unit_id').where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirstOrThrow()).unit_id
+    (await keyOfProject(env.conn().db, workspaceId, 'app', name)).unit_id
 
   test('keys of merged units stay on the kept unit when the unchanged file is pushed again', async () => {
     const ws = await env.workspace()
@@ -23,7 +24,7 @@ forEachBackend('pushes after merge_units and split_key', (env) => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App', target_locales: ['de'], auto_translate: false })
     await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "Open", "b": "Open"}' })
-    const keyB = await env.conn().db.selectFrom('keys').select('id').where('workspace_id', '=', ws.workspaceId).where('name', '=', 'b').executeTakeFirstOrThrow()
+    const keyB = await keyOfProject(env.conn().db, ws.workspaceId, 'app', 'b')
     const split = (await ws.call('split_key', { key_id: keyB.id })).body
     const again = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "Open", "b": "Open"}' })).body
     expect(again.counts).toMatchObject({ keys_updated: 0, units_created: 0 })

@@ -2,6 +2,7 @@
 // indexer must fill the search tables and empty the waiting list.
 import { SearchIndexer } from '@tolk/core'
 import { expect, test } from 'vitest'
+import { countOf, rowsOf } from '../../../packages/db/test/rows.js'
 import { createApp } from '../src/app.js'
 import { BASE_URL, SEARCH_BUDGET, forEachBackend, type Env } from './harness.js'
 
@@ -35,10 +36,9 @@ forEachBackend('search over a push waiting for the search tables', (env: Env) =>
     const pushed = await call('push_file', { project: 'app', path: 'en.json', content: bigFile({ 'signs.zebra': 'Zebra crossing ahead' }) })
     expect(pushed.counts.keys_added).toBe(KEYS + 1)
 
-    const waiting = await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()
+    const waiting = await rowsOf(db, 'search_pending', ws.workspaceId)
     expect(waiting.map((w) => w.file_id)).toEqual([pushed.file.id])
-    const indexed = await db.selectFrom('unit_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    expect(Number(indexed.n)).toBe(0)
+    expect(await countOf(db, 'unit_search', ws.workspaceId)).toBe(0)
 
     const expectFound = async () => {
       expect(found(await call('search_units', { query: 'zebra' }))).toContain('Zebra crossing ahead')
@@ -54,10 +54,8 @@ forEachBackend('search over a push waiting for the search tables', (env: Env) =>
     const indexer = new SearchIndexer(db)
     indexer.kick()
     await indexer.stop()
-    expect(await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()).toEqual([])
-    const units = await db.selectFrom('unit_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    const keys = await db.selectFrom('key_search').select(({ fn }) => fn.countAll<string>().as('n')).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    expect([Number(units.n), Number(keys.n)]).toEqual([KEYS + 1, KEYS + 1])
+    expect(await rowsOf(db, 'search_pending', ws.workspaceId)).toEqual([])
+    expect([await countOf(db, 'unit_search', ws.workspaceId), await countOf(db, 'key_search', ws.workspaceId)]).toEqual([KEYS + 1, KEYS + 1])
     await expectFound()
 
     // Removing the key takes the string out of the results, in the search tables as well.
@@ -72,8 +70,8 @@ forEachBackend('search over a push waiting for the search tables', (env: Env) =>
     await call('create_project', { name: 'App', slug: 'app', target_locales: ['de'], auto_translate: false })
     await call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ 'signs.zebra': 'Zebra crossing ahead' }) })
     const db = env.conn().db
-    expect(await db.selectFrom('search_pending').select('file_id').where('workspace_id', '=', ws.workspaceId).execute()).toEqual([])
-    const rows = await db.selectFrom('unit_search').select('source_text').where('workspace_id', '=', ws.workspaceId).execute()
+    expect(await rowsOf(db, 'search_pending', ws.workspaceId)).toEqual([])
+    const rows = await rowsOf(db, 'unit_search', ws.workspaceId)
     expect(rows.map((r) => r.source_text)).toEqual(['Zebra crossing ahead'])
     expect(found(await call('search_units', { query: 'zebra' }))).toEqual(['Zebra crossing ahead'])
   })

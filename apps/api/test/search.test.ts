@@ -1,5 +1,6 @@
 // list_units, search_units and get_stats: the string read ops, on both databases, over files pushed with push_file.
 import { expect, test } from 'vitest'
+import { patchTranslation, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller, type Env } from './harness.js'
 
 type Ws = Caller & { workspaceId: string }
@@ -20,8 +21,8 @@ async function ok(ws: Caller, op: string, input: unknown) {
 async function setStatus(env: Env, ws: Ws, locale: string, bySource: Record<string, string>) {
   const db = env.conn().db
   for (const [source, status] of Object.entries(bySource)) {
-    const unit = await db.selectFrom('units').select('id').where('workspace_id', '=', ws.workspaceId).where('source_text', '=', source).executeTakeFirstOrThrow()
-    await db.updateTable('translations').set({ status: status as 'machine' }).where('unit_id', '=', unit.id).where('locale', '=', locale).execute()
+    const unit = (await rowsOf(db, 'units', ws.workspaceId)).find((u) => u.source_text === source)!
+    await patchTranslation(db, unit.id, locale, { status: status as 'machine' })
   }
 }
 

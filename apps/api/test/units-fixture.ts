@@ -1,6 +1,7 @@
 // Shared fixture of the string op tests: a workspace with one project and a pushed en.json, plus lookups
 // of keys, activity rows and job rows straight from the database.
 import { expect } from 'vitest'
+import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
 import type { Caller, Env } from './harness.js'
 
 /** A caller with its workspace id. */
@@ -46,9 +47,7 @@ export function stringFixture(env: Env) {
 
   /** The unit and key of a key name in a project. */
   async function keyOf(ws: Ws, slug: string, name: string) {
-    const row = await db().selectFrom('keys').innerJoin('projects', 'projects.id', 'keys.project_id')
-      .select(['keys.id', 'keys.unit_id']).where('keys.workspace_id', '=', ws.workspaceId).where('projects.slug', '=', slug).where('keys.name', '=', name)
-      .executeTakeFirstOrThrow()
+    const row = await keyOfProject(db(), ws.workspaceId, slug, name)
     return { keyId: row.id, unitId: row.unit_id }
   }
 
@@ -60,10 +59,9 @@ export function stringFixture(env: Env) {
     return { ws, unit: async (name: string) => (await keyOf(ws, 'web', name)).unitId }
   }
 
-  const activity = (ws: Ws, op: string) =>
-    db().selectFrom('activity').selectAll().where('workspace_id', '=', ws.workspaceId).where('op', '=', op).execute()
+  const activity = async (ws: Ws, op: string) => (await rowsOf(db(), 'activity', ws.workspaceId)).filter((a) => a.op === op)
 
-  const jobs = (ws: Ws) => db().selectFrom('jobs').selectAll().where('workspace_id', '=', ws.workspaceId).orderBy('created_at').execute()
+  const jobs = async (ws: Ws) => (await rowsOf(db(), 'jobs', ws.workspaceId)).sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
 
   return { db, keyOf, setup, activity, jobs }
 }

@@ -2,6 +2,7 @@
 // scan_duplicates, end to end through REST with real pushed files, on both databases.
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { patchTranslation, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { expectError, ok, project, pullJson, push, stringFixture } from './units-fixture.js'
 
@@ -99,7 +100,7 @@ forEachBackend('string ops', (env) => {
     await ok(ws.call('set_translation', { unit: id, locale: 'fr', text: 'Au revoir' }))
     await ok(ws.call('set_translation', { unit: id, locale: 'ru', text: 'Пока', status: 'machine' }))
     // What the AI wrote: only its output is redone; a human's text marked machine is left to humans.
-    await db().updateTable('translations').set({ origin: 'ai' }).where('unit_id', '=', id).where('locale', '=', 'de').execute()
+    await patchTranslation(db(), id, 'de', { origin: 'ai' })
     const body = await ok(ws.call('update_unit', { unit: id, description: 'A farewell', retranslate: true }))
     expect(body.job_id).toEqual(expect.any(String))
     const [job] = await jobs(ws)
@@ -130,7 +131,7 @@ forEachBackend('string ops', (env) => {
     const got = await ok(ws.call('get_unit', { unit: id }))
     const de = got.translations.find((t: any) => t.locale === 'de')
     expect(de).toMatchObject({ text: 'Servus {name}', status: 'approved', note: 'Bavarian' })
-    const keyRow = await db().selectFrom('api_keys').select(['id', 'name']).where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
+    const keyRow = (await rowsOf(db(), 'api_keys', ws.workspaceId))[0]!
     const actor = { type: 'api_key', id: keyRow.id, name: keyRow.name }
     expect(de.history).toHaveLength(2)
     expect(de.history).toEqual(expect.arrayContaining([

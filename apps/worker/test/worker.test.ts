@@ -4,11 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
-import { connect, insertJob, migrateToLatest, type Connection } from '@tolk/db'
+import { connect, findJobHead, insertJob, listProjects, migrateToLatest, type Connection } from '@tolk/db'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { rowsOf } from '../../../packages/db/test/rows.js'
 import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
 
 const BASE_URL_DB = process.env.DATABASE_URL
@@ -65,24 +66,23 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
     await call('create_project', { name: 'App', target_locales: ['de'], auto_translate: false })
     const content = JSON.stringify(Object.fromEntries(Array.from({ length: STRINGS }, (_, i) => [`k${i}`, `String number ${i} ${randomUUID().slice(0, 6)}`])))
     expect((await call('push_file', { project: 'app', path: 'en.json', content })).status).toBe(200)
-    const project = await conn.db.selectFrom('projects').select('id').where('workspace_id', '=', ws.workspaceId).executeTakeFirstOrThrow()
-    const jobId = await insertJob(conn.db, { workspace_id: ws.workspaceId, type: 'translate', payload: { project_id: project.id, locales: ['de'] }, created_by: null })
-    const units = await conn.db.selectFrom('units').select('id').where('workspace_id', '=', ws.workspaceId).execute()
+    const [project] = await listProjects(conn.db, ws.workspaceId)
+    const jobId = await insertJob(conn.db, { workspace_id: ws.workspaceId, type: 'translate', payload: { project_id: project!.id, locales: ['de'] }, created_by: null })
+    const units = await rowsOf(conn.db, 'units', ws.workspaceId)
     return { workspaceId: ws.workspaceId, jobId, unitIds: units.map((u) => u.id) }
   }
 
   async function waitDone(jobId: string, timeout = 60_000) {
     await vi.waitFor(async () => {
-      const job = await conn.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()
-      expect(job.status).toBe('succeeded')
+      expect((await findJobHead(conn.db, jobId))?.status).toBe('succeeded')
     }, { timeout, interval: 200 })
   }
 
   async function expectTranslatedOnce(workspaceId: string, jobIds: string[]) {
-    const translations = await conn.db.selectFrom('translations').select(['unit_id', 'status']).where('workspace_id', '=', workspaceId).where('locale', '=', 'de').execute()
+    const translations = (await rowsOf(conn.db, 'translations', workspaceId)).filter((t) => t.locale === 'de')
     expect(translations).toHaveLength(STRINGS)
     expect(translations.every((t) => t.status === 'machine')).toBe(true)
-    const history = await conn.db.selectFrom('translation_history').select('unit_id').where('workspace_id', '=', workspaceId).where('job_id', 'in', jobIds).execute()
+    const history = (await rowsOf(conn.db, 'translation_history', workspaceId)).filter((h) => h.job_id !== null && jobIds.includes(h.job_id))
     expect(history).toHaveLength(STRINGS)
     expect(new Set(history.map((h) => h.unit_id)).size).toBe(STRINGS)
   }
@@ -96,8 +96,7 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
     const first = startWorker(prefix)
     await vi.waitFor(() => expect(fake.requests.length - before).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 50 })
     first.kill('SIGKILL')
-    const partial = await conn.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()
-    expect(partial.status).toBe('running')
+    expect((await findJobHead(conn.db, jobId))?.status).toBe('running')
     startWorker(prefix)
     await waitDone(jobId)
     await expectTranslatedOnce(workspaceId, [jobId])
@@ -124,8 +123,8 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
   test('two workers running overlapping jobs never translate the same string twice', async () => {
     const prefix = `test-${randomUUID()}-`
     const { workspaceId, jobId, unitIds } = await setUp()
-    const project = await conn.db.selectFrom('projects').select('id').where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()
-    const second = await insertJob(conn.db, { workspace_id: workspaceId, type: 'translate', payload: { project_id: project.id, locales: ['de'] }, created_by: null })
+    const [project] = await listProjects(conn.db, workspaceId)
+    const second = await insertJob(conn.db, { workspace_id: workspaceId, type: 'translate', payload: { project_id: project!.id, locales: ['de'] }, created_by: null })
     const producer = new BullJobQueue({ redisUrl: REDIS_URL!, prefix })
     const before = fake.requests.length
     startWorker(prefix)
