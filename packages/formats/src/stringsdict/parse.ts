@@ -50,6 +50,7 @@ export interface StringsdictDocument {
 
 const SINGLE = /^%(?:\d+\$)?#@([^@]+)@$/
 const SPEC_KEYS = new Set(['NSStringFormatSpecTypeKey', 'NSStringFormatValueTypeKey'])
+const WIDTH_OR_DEVICE = new Set(['NSStringVariableWidthRuleType', 'NSStringDeviceSpecificRuleType'])
 
 /** Identity of an entry within a file: key plus context (an empty context is no context). */
 export function entryId(entry: { key: string; context?: string | null }): string {
@@ -138,9 +139,11 @@ function readKey(pair: PlistPair, issue: Report): KeyUnit | null {
     return null
   }
   let formatEl: XmlElement | undefined
+  let widthOrDevice = false
   const variables: VariableUnit[] = []
   for (const inner of dictPairs(pair.valueEl, issue)) {
-    if (inner.key === 'NSStringLocalizedFormatKey') {
+    if (WIDTH_OR_DEVICE.has(inner.key)) widthOrDevice = true
+    else if (inner.key === 'NSStringLocalizedFormatKey') {
       if (inner.valueEl.name !== 'string') issue('error', `NSStringLocalizedFormatKey of "${pair.key}" must be a <string>`, inner.valueEl.start)
       else formatEl = inner.valueEl
     } else if (inner.valueEl.name === 'dict') {
@@ -148,6 +151,8 @@ function readKey(pair: PlistPair, issue: Report): KeyUnit | null {
       if (variable) variables.push(variable)
     }
   }
+  // A key that is a width or device rule itself (Apple's documented shape) is no plural: kept untouched, not offered.
+  if (!formatEl && widthOrDevice) return null
   if (!formatEl) {
     issue('error', `"${pair.key}" has no NSStringLocalizedFormatKey`, pair.keyEl.start)
     return null
