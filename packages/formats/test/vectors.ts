@@ -79,19 +79,24 @@ export function encodeText(content: string, encoding: Vector['encoding']): Buffe
   return Buffer.from(content, 'utf8')
 }
 
-/** The text an edit writes: recognisable, non-ASCII (to exercise each format's escaping), and unique per entry. */
-export function editedText(index: number, category?: string): string {
-  return category ? `Edited ${index} ${category} « ok »` : `Edited ${index} « ok »`
+/**
+ * The text an edit writes: a recognisable, non-ASCII prefix (to exercise each format's escaping), unique per entry
+ * and form, before the text it replaces, so the placeholders, markup and final newline a translator keeps stay.
+ */
+export function editedText(base: string, index: number, category?: string): string {
+  return `Edited ${index}${category ? ` ${category}` : ''} « ok » ${base}`
 }
 
 /**
  * The entry as a user edits it in `locale`: every text replaced, in `values` too when the format holds several
- * locales. A plural gets a text for each form it has and each form the locale needs (writers add those).
+ * locales. A plural gets a text for each form it has and each form the locale needs (writers add those); an empty
+ * form or value starts from the `other` form or the source text.
  */
 export function editEntry(entry: Entry, index: number, locale: string): Entry {
+  const fallback = entry.plural?.other || entry.sourcePlural?.other || entry.source || ''
   const categories = entry.plural && PLURAL_ORDER.filter((c) => c in entry.plural! || pluralCategories(locale).includes(c))
-  const plural: PluralForms | undefined = categories && Object.fromEntries(categories.map((c) => [c, editedText(index, c)]))
-  const value = plural?.other ?? editedText(index)
+  const plural: PluralForms | undefined = categories && Object.fromEntries(categories.map((c) => [c, editedText(entry.plural![c] || entry.sourcePlural?.[c] || fallback, index, c)]))
+  const value = plural?.other ?? editedText(entry.value || fallback, index)
   const edited: Entry = { ...entry, value, ...(plural && { plural }) }
   if (entry.values) {
     const own: LocaleValue = plural ? { value, plural } : { value }
