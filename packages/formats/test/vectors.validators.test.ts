@@ -7,6 +7,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FormatId } from '../src/format.js'
 import { formats } from '../src/registry.js'
+import type { Entry, ParseOptions } from '../src/format.js'
+import { loadWithJava } from '../src/properties/java-validator.js'
+import { expected, loadWithPython, loadWithRuby, lookup } from '../src/yaml/validators.js'
 import { ecosystemValidators } from './ecosystem.js'
 import type { CheckedFile } from './ecosystem.js'
 import { editEntry, encodeText, vectorsOf } from './vectors.js'
@@ -28,6 +31,46 @@ function writeAll(folder: string, files: ReadonlyArray<readonly [string, Buffer]
   })
 }
 
+/** A file on disk and the entries we read from it. */
+interface ReadFile {
+  path: string
+  entries: Entry[]
+}
+
+/**
+ * Readers that report what they read, compared with our entries: java.util.Properties (the last copy of a repeated
+ * key wins) and Ruby Psych and PyYAML (looked up by the entry's key in the file's layout). Each returns mismatches.
+ */
+const sameMeaning: Partial<Record<FormatId, (files: ReadFile[], options: ParseOptions) => string[]>> = {
+  properties: (files) => {
+    const java = loadWithJava(files.map((f) => f.path))
+    return files.flatMap((f) => {
+      const ours = Object.fromEntries(f.entries.map((e) => [e.key, e.value]))
+      const theirs = java.get(f.path)?.map
+      return JSON.stringify(theirs) === JSON.stringify(sortKeys(ours)) ? [] : [`${f.path}: java read ${JSON.stringify(theirs)}, we read ${JSON.stringify(ours)}`]
+    })
+  },
+  yaml: (files, options) => {
+    const paths = files.map((f) => f.path)
+    const readers = { ruby: loadWithRuby(paths), python: loadWithPython(paths) }
+    return Object.entries(readers).flatMap(([reader, results]) =>
+      files.flatMap((f, i) => {
+        const data = results[i]?.data
+        const root = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : []
+        const layout = Array.isArray(data) ? 'hugo' : root.length === 1 && root[0] === options.locale ? 'rails' : 'plain'
+        return f.entries.flatMap((e) => {
+          const read = lookup(data, e.key, layout)
+          return JSON.stringify(read) === JSON.stringify(expected(e)) ? [] : [`${f.path}: ${reader} read ${e.key} as ${JSON.stringify(read)}, we read ${JSON.stringify(expected(e))}`]
+        })
+      }),
+    )
+  },
+}
+
+function sortKeys(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+}
+
 describe.each(formats.map((format) => ({ id: format.id, format })))('$id', ({ id, format }) => {
   describe.each(vectorsOf(id).map((v) => ({ name: `${id}: ${v.name}`, vector: v })))('$name', ({ vector }) => {
     it('passes the ecosystem validator as written and after each one-entry edit', () => {
@@ -41,6 +84,9 @@ describe.each(formats.map((format) => ({ id: format.id, format })))('$id', ({ id
       const files = writeAll(`${id}/${vector.name}`, [[`original${ext}`, vector.bytes], ...edits])
       expect(files.length).toBe(parsed.entries.length + 1)
       expect(validators[id](files, join(work, id))).toEqual([])
+      // Where the validator hands back what it read, it must read every entry's text as we do.
+      const meaning = sameMeaning[id]
+      if (meaning) expect(meaning(files.map((f) => ({ path: f.path, entries: format.parse(f.content, options).entries })), options)).toEqual([])
     })
   })
 })
