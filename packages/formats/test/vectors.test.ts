@@ -8,7 +8,7 @@ import type { Entry, PluralForms } from '../src/format.js'
 import { detectFormat } from '../src/index.js'
 import { pluralCategories } from '../src/plural.js'
 import { formats } from '../src/registry.js'
-import { changedLines, editEntry, encodeText, expectedParse, UPDATE_VECTORS, vectorsOf, writeSpec } from './vectors.js'
+import { changedLines, editEntry, encodeText, expectedParse, strayVectorFiles, UPDATE_VECTORS, vectorsOf, writeSpec } from './vectors.js'
 
 /**
  * Whether two edits' changed line ranges share a line; an insertion (an empty range) overlaps a range it falls
@@ -31,6 +31,10 @@ function textOf(entry: Entry, locale: string): { value: string; plural?: PluralF
   const wanted = new Set<string>(pluralCategories(locale))
   return { value: entry.value, plural: Object.fromEntries(Object.entries(entry.plural).filter(([c]) => wanted.has(c))) }
 }
+
+it('holds only cases of built-in formats, each spec beside its file', () => {
+  expect(strayVectorFiles(formats.map((f) => f.id))).toEqual([])
+})
 
 describe.each(formats.map((format) => ({ id: format.id, format })))('$id', ({ id, format }) => {
   const vectors = vectorsOf(id)

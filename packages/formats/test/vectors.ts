@@ -61,6 +61,17 @@ export function vectorsOf(format: FormatId): Vector[] {
     })
 }
 
+/** Names in the vectors folder that are not a case of a built-in format: unknown folders, specs without a file. */
+export function strayVectorFiles(ids: readonly string[]): string[] {
+  return readdirSync(VECTORS_DIR, { withFileTypes: true }).flatMap((d) => {
+    if (!d.isDirectory()) return d.name === 'README.md' ? [] : [d.name]
+    if (!ids.includes(d.name)) return [`${d.name}/`]
+    const names = readdirSync(join(VECTORS_DIR, d.name))
+    const cases = new Set(names.filter((f) => !f.endsWith('.entries.json')).map((f) => f.replace(/\.[^.]+$/, '')))
+    return names.filter((f) => f.endsWith('.entries.json') && !cases.has(f.slice(0, -'.entries.json'.length))).map((f) => `${d.name}/${f}`)
+  })
+}
+
 /** Writes a case's entries.json from a parse result, keeping its options (UPDATE_VECTORS only). */
 export function writeSpec(vector: Vector, result: ParseResult): void {
   const spec: VectorSpec = { parse: vector.options, locales: result.locales, issues: result.issues, entries: result.entries }
