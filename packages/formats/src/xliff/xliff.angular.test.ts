@@ -28,7 +28,7 @@ describe('xliff in an Angular repository (src/locale/messages.fr.xlf)', () => {
     expect(out).toContain('trgLang="fr-FR"')
     expect(render(v20, edit(entries, 'welcomeUser', 'Salut'), { locale: 'fr-fr', sourceLocale: 'en' })).toContain('trgLang="fr-FR"')
     const v12out = render(v12, edit(parse(v12, {}).entries, 'itemCount', 'Rien'), { locale: 'fr-FR', sourceLocale: 'en' })
-    expect(v12out).toContain('target-language="fr_FR"')
+    expect(v12out).toContain('target-language="fr-fr"')
   })
 
   it('names another locale when the render is for one (fr-CA is not fr-FR)', () => {
