@@ -31,10 +31,23 @@ function renderClean(entries: readonly Entry[], options: RenderOptions): string 
   return stringifyJson(root, '', XCODE_LAYOUT)
 }
 
-/** The locales and texts an entry carries: `values`, or its `value`/`plural` in the rendered locale. */
+/** Two spellings of one localization key (`pt-BR`, `pt_br`); Xcode's keys are distinct otherwise (`en` is not `en-US`). */
+const sameKey = (a: string, b: string) => a === b || a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+
+/**
+ * The locales and texts an entry carries (Entry docs): `value`/`plural` in the rendered locale, `values` in the others.
+ * The rendered locale keeps the catalog's spelling when `values` names it.
+ */
 function localeValues(e: Entry, locale: string): Array<[string, LocaleValue]> {
-  if (e.values) return Object.entries(e.values)
-  return [[locale, e.plural ? { value: e.value, plural: e.plural } : { value: e.value }]]
+  const own: LocaleValue = e.plural ? { value: e.value, plural: e.plural } : { value: e.value }
+  if (!e.values) return [[locale, own]]
+  let found = false
+  const out = Object.entries(e.values).map(([l, v]): [string, LocaleValue] => {
+    if (found || !sameKey(l, locale)) return [l, v]
+    found = true
+    return [l, own]
+  })
+  return found ? out : [...out, [locale, own]]
 }
 
 /**
