@@ -74,7 +74,9 @@ export function toEntry(block: Block, ctx: PoContext): Entry {
     const plural = readPlural(block, ctx)
     entry.plural = plural
     entry.value = plural.other ?? ''
-    entry.sourcePlural = { one: block.msgid, other: block.msgidPlural ?? block.msgid }
+    // A plural's text is its `other` form in every format (Entry docs): msgid_plural, not the singular msgid key.
+    entry.source = block.msgidPlural ?? block.msgid
+    entry.sourcePlural = { one: block.msgid, other: entry.source }
   } else {
     const text = block.msgstr[0] ?? ''
     entry.value = ctx.isSource && text === '' ? block.msgid : text

@@ -5,7 +5,7 @@ import {
   quoteJson, stringifyJson,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonWritable } from '../json-text/index.js'
-import { pluralCategories } from '../plural.js'
+import { categoriesToWrite } from '../plural.js'
 import { readCatalog } from './parse.js'
 import type { Catalog } from './parse.js'
 import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
@@ -54,8 +54,8 @@ function localeValues(e: Entry, locale: string): Array<[string, LocaleValue]> {
  * The plural forms written for a locale: its CLDR categories, plus `zero` when the text has one,
  * because Apple's plural rules take an explicit `zero` in every language.
  */
-function writtenCategories(locale: string, forms: PluralForms): PluralCategory[] {
-  const categories = pluralCategories(locale)
+function writtenCategories(locale: string, forms: PluralForms, current?: PluralForms): PluralCategory[] {
+  const categories = categoriesToWrite(locale, forms, current)
   return forms.zero !== undefined && !categories.includes('zero') ? ['zero', ...categories] : categories
 }
 
@@ -231,7 +231,7 @@ class CatalogWriter {
 
   private writePlural(plural: JsonObject, v: LocaleValue, locale: string): void {
     const forms = v.plural!
-    const categories = writtenCategories(locale, forms)
+    const categories = writtenCategories(locale, forms, Object.fromEntries(plural.members.map((m) => [m.key, ''])))
     const ed = this.editor(plural)
     const present = new Set<string>()
     plural.members.forEach((m, i) => {
