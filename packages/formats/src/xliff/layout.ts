@@ -9,7 +9,7 @@ import { getAttr } from '../xml/index.js'
 import type { XmlElement } from '../xml/index.js'
 
 /** The layout around a value: what goes before and after it in the element. */
-export interface Layout {
+export interface TextLayout {
   lead: string
   tail: string
 }
@@ -27,7 +27,7 @@ export function preservesSpace(el: XmlElement): boolean {
 }
 
 /** `raw` (an element's inline value) split into its layout and its text; no layout where whitespace is preserved. */
-export function splitLayout(raw: string, el: XmlElement): { text: string; layout?: Layout } {
+export function splitLayout(raw: string, el: XmlElement): { text: string; layout?: TextLayout } {
   const first = raw.charCodeAt(0)
   const last = raw.charCodeAt(raw.length - 1)
   // Fast path: most values start and end with neither a space, a tab nor a line break.

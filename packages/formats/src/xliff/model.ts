@@ -8,7 +8,7 @@ import { readIcuPlural } from './icu-plural.js'
 import type { IcuPlural } from './icu-plural.js'
 import { groupXcodePlurals } from './xcode-plural.js'
 import { splitLayout } from './layout.js'
-import type { Layout } from './layout.js'
+import type { TextLayout } from './layout.js'
 
 /** XLIFF versions this module reads. */
 export type XliffVersion = '1.2' | '2.0'
@@ -30,8 +30,8 @@ export interface XliffUnit {
   value: string
   sourceText: string
   /** Line breaks and indentation around the target's and the source's text, when they have them as layout. */
-  layout?: Layout
-  sourceLayout?: Layout
+  layout?: TextLayout
+  sourceLayout?: TextLayout
   comment?: string
   meta: Record<string, unknown>
   /** `state` as written (on the 1.2 target or the 2.0 segment). */

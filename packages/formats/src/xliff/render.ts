@@ -7,10 +7,10 @@ import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/inde
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit20, valueXml } from './build.js'
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
-import type { Layout as UnitLayout } from './build.js'
+import type { Layout } from './build.js'
 import { numericRefStyle, tagsIn } from './inline.js'
 import { preservesSpace } from './layout.js'
-import type { Layout } from './layout.js'
+import type { TextLayout } from './layout.js'
 import { isSourceSide, nmtoken, readXliff, xliffReads } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
@@ -170,11 +170,12 @@ class Writer {
    * gets `xml:space="preserve"`, unless the element's old text already held such whitespace unmarked (the file's
    * habit); with the attribute added, the layout goes, as it would become part of the text.
    */
-  private laidOut(value: string, old: string, layout: Layout | undefined, el: XmlElement): { text: string; preserve: boolean } {
+  private laidOut(value: string, old: string, layout: TextLayout | undefined, el: XmlElement): { text: string; preserve: boolean } {
     const preserve = value !== '' && needsPreserve(value) && !preservesSpace(el) && !needsPreserve(old)
     if (!layout || value === '' || preserve) return { text: value, preserve }
     return { text: layout.lead + value + layout.tail, preserve }
   }
+
   private wantedText(entry: Entry, current: string, plural: XliffUnit['plural']): string {
     const forms = wantedForms(entry)
     if (forms) {
@@ -325,7 +326,7 @@ class Writer {
     const step = probe.step
     const is12 = this.doc.version === '1.2'
     const unitIndent = fileIndent + step + (is12 ? step : '')
-    const layout: UnitLayout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p }
+    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p }
     const units = entries.map((e) => `${eol}${unitIndent}${(is12 ? transUnit12 : unit20)(e, this.options, layout)}`).join('')
     const lines: string[] = []
     if (is12) {
@@ -364,7 +365,7 @@ class Writer {
   }
 
   /** Layout for new units next to `unit` (or first in `container`): the sibling's indentation and its children's. */
-  private layoutAt(unit: XmlElement | undefined, container: XmlElement): UnitLayout {
+  private layoutAt(unit: XmlElement | undefined, container: XmlElement): Layout {
     const containerIndent = indentAt(this.content, container.start)
     const unitIndent = unit ? indentAt(this.content, unit.start) : containerIndent + '  '
     const step = unitIndent.startsWith(containerIndent) && unitIndent.length > containerIndent.length
