@@ -1,7 +1,8 @@
 // Multi-locale files (an iOS app's Resources/Localizable.xcstrings, a game's translations.csv): a pull writes the
 // pulled locale's translations into the one file and leaves every other locale's text as it was.
 import { expect, test } from 'vitest'
-import { forEachBackend, type Caller } from './harness.js'
+import { keyOfProject } from '../../../packages/db/test/rows.js'
+import { forEachBackend } from './harness.js'
 
 const catalog = `{
   "sourceLanguage" : "en",
@@ -54,18 +55,14 @@ const catalog = `{
   "version" : "1.0"
 }`
 
-async function unitOf(ws: Caller & { workspaceId: string }, db: any, name: string): Promise<string> {
-  return (await db.selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).where('name', '=', name).executeTakeFirstOrThrow()).unit_id
-}
-
 forEachBackend('multi-locale pulls', (env) => {
   test('xcstrings: a translation set after the push is written in the pulled locale only; the other locales stay', async () => {
     const ws = await env.workspace()
     const p = (await ws.call('create_project', { name: `Photos ${Math.random().toString(36).slice(2, 8)}`, target_locales: ['de', 'fr'] })).body
     expect((await ws.call('push_file', { project: p.slug, path: 'Photos/Resources/Localizable.xcstrings', content: catalog })).status).toBe(200)
-    const settings = await unitOf(ws, env.conn().db, 'Settings')
+    const settings = (await keyOfProject(env.conn().db, ws.workspaceId, p.slug, 'Settings')).unit_id
     expect((await ws.call('set_translation', { unit: settings, locale: 'de', text: 'Optionen' })).status).toBe(200)
-    const photos = await unitOf(ws, env.conn().db, '%lld photos')
+    const photos = (await keyOfProject(env.conn().db, ws.workspaceId, p.slug, '%lld photos')).unit_id
     expect((await ws.call('set_translation', { unit: photos, locale: 'de', text: '%lld Fotos', plural: { one: '%lld Foto', other: '%lld Fotos' } })).status).toBe(200)
     const de = (await ws.call('pull_file', { project: p.slug, path: 'Photos/Resources/Localizable.xcstrings', locale: 'de' })).body
     const out = JSON.parse(de.content).strings
@@ -86,7 +83,7 @@ forEachBackend('multi-locale pulls', (env) => {
     const p = (await ws.call('create_project', { name: `Game ${Math.random().toString(36).slice(2, 8)}`, target_locales: ['de', 'fr'] })).body
     const csv = 'keys,en,de,fr\nSTART,Start,Start,Commencer\nQUIT,Quit,,Quitter\n'
     expect((await ws.call('push_file', { project: p.slug, path: 'localization/translations.csv', content: csv })).status).toBe(200)
-    const quit = await unitOf(ws, env.conn().db, 'QUIT')
+    const quit = (await keyOfProject(env.conn().db, ws.workspaceId, p.slug, 'QUIT')).unit_id
     expect((await ws.call('set_translation', { unit: quit, locale: 'de', text: 'Beenden' })).status).toBe(200)
     const de = (await ws.call('pull_file', { project: p.slug, path: 'localization/translations.csv', locale: 'de' })).body
     expect(de.content).toBe('keys,en,de,fr\nSTART,Start,Start,Commencer\nQUIT,Quit,Beenden,Quitter\n')

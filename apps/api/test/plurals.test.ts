@@ -1,6 +1,7 @@
 // The plural rule across formats (docs/formats/README.md): a plural unit's source_text is its `other` form whatever
 // file it came from, so the same plural in a Django app's .po and its Android app's strings.xml is one unit.
 import { expect, test } from 'vitest'
+import { rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 
 const djangoEn = `msgid ""
@@ -48,7 +49,7 @@ forEachBackend('plural units', (env) => {
       const res = await ws.call('push_file', { project: p.slug, path, content, locale: 'en' })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
     }
-    const units = await env.conn().db.selectFrom('units').select(['id', 'source_text', 'source_plural']).where('workspace_id', '=', ws.workspaceId).execute()
+    const units = await rowsOf(env.conn().db, 'units', ws.workspaceId)
     expect(units).toEqual([expect.objectContaining({ source_text: '%d new messages', source_plural: { one: '%d new message', other: '%d new messages' } })])
     // A French .po with one/other imports, and the Android French file gets one/other from it, no many item.
     const fr = await ws.call('push_file', { project: p.slug, path: 'web/inbox/locale/fr/LC_MESSAGES/django.po', content: djangoFr, locale: 'fr' })
