@@ -173,6 +173,19 @@ forEachBackend('string ops', (env) => {
     expect(out.plural).toEqual(plural)
   })
 
+  test('set_translation accepts a French plural with one and other (a Django or Android fr file), warning that many was left out', async () => {
+    const { ws, unit } = await setup()
+    const id = await unit('items')
+    const plural = { one: '{count} élément', other: '{count} éléments' }
+    const out = await ok(ws.call('set_translation', { unit: id, locale: 'fr', text: '{count} éléments', plural }))
+    expect(out.plural).toEqual(plural)
+    expect(out.warnings).toEqual([expect.stringContaining('"many"')])
+    const full = await ok(ws.call('set_translation', { unit: id, locale: 'fr', text: '{count} éléments', plural: { ...plural, many: '{count} d’éléments' } }))
+    expect(full.warnings).toEqual([])
+    const body = await expectError(ws.call('set_translation', { unit: id, locale: 'fr', text: '{count} éléments', plural: { other: '{count} éléments' } }), 400, 'invalid_input')
+    expect(body.issues).toEqual([{ path: 'plural', message: expect.stringContaining('missing one') }])
+  })
+
   test.each([
     ['a missing few form', { one: '{count} элемент', many: '{count} элементов', other: '{count} элемента' }, 'missing few'],
     ['a form ru does not use', { one: '{count} элемент', two: '{count} x', few: '{count} элемента', many: '{count} элементов', other: '{count} элемента' }, 'two'],

@@ -74,6 +74,15 @@ describe('checkTranslation', () => {
     expect(failures.map((f) => f.message)).toEqual(['plural forms missing: few, many', 'plural forms not used by ru: two'])
   })
 
+  it('accepts a French plural without many when the caller names many optional, and still refuses a missing one', () => {
+    const base = { source: { text: '%d files', plural: { one: '%d file', other: '%d files' } }, placeholders: ['%d'], glossary: [], targetLocale: 'fr' }
+    const oneOther = { plural: { one: '%d fichier', other: '%d fichiers' } }
+    expect(checkTranslation({ ...base, output: oneOther }).map((f) => f.message)).toEqual(['plural forms missing: many'])
+    expect(checkTranslation({ ...base, output: oneOther, optionalCategories: ['many'] })).toEqual([])
+    expect(checkTranslation({ ...base, output: { plural: { ...oneOther.plural, many: '%d de fichiers' } }, optionalCategories: ['many'] })).toEqual([])
+    expect(checkTranslation({ ...base, output: { plural: { other: '%d fichiers' } }, optionalCategories: ['many'] }).map((f) => f.message)).toEqual(['plural forms missing: one'])
+  })
+
   it('lets plural forms other than "other" drop the number but not invent placeholders', () => {
     const base = { source: { text: '%d files', plural: { one: 'One file', other: '%d files' } }, placeholders: ['%d', '%s'], glossary: [], targetLocale: 'de' }
     expect(checkTranslation({ ...base, output: { plural: { one: 'Eine Datei', other: '%d Dateien' } } })).toEqual([])
@@ -91,6 +100,15 @@ describe('checkTranslation', () => {
 describe('checkModelOutput', () => {
   const req = { glossary, sourceLocale: 'en', targetLocale: 'de' }
   const p = protectItem({ id: 'u1', text: 'Hello %s, welcome to Tolk', placeholders: ['%s'] }, '1', req)
+
+  it('accepts a French plural without many for an item that names many optional (core passes the locale\'s rarely carried categories)', () => {
+    const fr = { glossary: [], sourceLocale: 'en', targetLocale: 'fr' }
+    const item = { id: 'u2', text: '%d files', plural: { one: '%d file', other: '%d files' }, placeholders: ['%d'], pluralCategories: ['one', 'many', 'other'] as const }
+    const output = { plural: { one: '⟦1⟧ fichier', other: '⟦1⟧ fichiers' } }
+    expect(checkModelOutput(protectItem({ ...item, pluralCategories: [...item.pluralCategories] }, '2', fr), output, fr).ok).toBe(false)
+    expect(checkModelOutput(protectItem({ ...item, pluralCategories: [...item.pluralCategories], optionalPluralCategories: ['many'] }, '2', fr), output, fr))
+      .toEqual({ ok: true, text: '%d fichiers', plural: { one: '%d fichier', other: '%d fichiers' } })
+  })
 
   it('restores tokens and accepts a good output', () => {
     expect(p.text).toBe('Hello ⟦1⟧, welcome to ⟦2⟧')

@@ -41,6 +41,8 @@ export interface CheckInput {
   maxLength?: number | null
   /** Categories the target needs when the source is plural; default from targetLocale. */
   pluralCategories?: readonly PluralCategory[]
+  /** Of those, categories the output may lack (the locale's files rarely carry them); lacking them is no failure. */
+  optionalCategories?: readonly PluralCategory[]
   sourceLocale?: string
   targetLocale: string
 }
@@ -58,7 +60,7 @@ export function checkTranslation(input: CheckInput): CheckFailure[] {
   const got = output.plural
   if (!got) return [{ code: 'plural_forms_mismatch', message: `expected plural forms ${needed.join(', ')}, got a single text` }]
   const failures: CheckFailure[] = []
-  const missing = needed.filter((c) => typeof got[c] !== 'string')
+  const missing = needed.filter((c) => typeof got[c] !== 'string' && !input.optionalCategories?.includes(c))
   const extra = Object.keys(got).filter((c) => !needed.includes(c as PluralCategory))
   if (missing.length > 0) {
     failures.push({ code: 'plural_forms_mismatch', message: `plural forms missing: ${missing.join(', ')}`, subject: missing.join(',') })
@@ -243,6 +245,7 @@ export function checkModelOutput(
       glossary: req.glossary,
       maxLength: p.item.maxLength ?? null,
       ...(p.categories ? { pluralCategories: p.categories } : {}),
+      ...(p.item.optionalPluralCategories ? { optionalCategories: p.item.optionalPluralCategories } : {}),
       sourceLocale: req.sourceLocale,
       targetLocale: req.targetLocale,
     }),

@@ -37,6 +37,8 @@ export interface TranslateItem {
   placeholders: string[]
   /** Plural categories the target locale needs; defaults to Intl.PluralRules of the target locale. */
   pluralCategories?: PluralCategory[]
+  /** Of those, the ones a translation may leave out because the locale's files rarely carry them (French `many`). */
+  optionalPluralCategories?: PluralCategory[]
 }
 
 /** A batch of strings from one project into one target locale. */

@@ -17,20 +17,29 @@ export interface LocaleValue {
 
 /**
  * One translatable string of a file. Entries are identified by `key` plus `context`.
- * `value` is the text in the parsed locale; when the string has plural forms, `plural` holds them
- * and `value` is the `other` form. Bilingual formats (PO, XLIFF) also carry the source side in
- * `source`/`sourcePlural`. Multi-locale formats (xcstrings, multi-column CSV) carry every locale in
- * `values`, and `value` is the text in the locale asked for (empty when it has none).
+ *
+ * `value` and `plural` are the text in the locale of the call: `ParseOptions.locale` when reading (for a multi-locale
+ * file without one, its source language), `RenderOptions.locale` when writing. An empty `value` with no `plural` means
+ * no text there. When the string has plural forms, `plural` holds them (CLDR category -> text) and `value` is the
+ * `other` form, the form that carries the count's placeholder, in every format (docs/formats/README.md).
+ * Bilingual formats (PO, XLIFF) also carry the source side in `source`/`sourcePlural` (`source` is likewise the
+ * source's `other` form).
+ * Multi-locale formats (xcstrings, multi-column CSV) carry the text of every locale the file holds in `values`; a
+ * parse puts the same text in `value`/`plural` and in `values[locale]`. A render writes the rendered locale from
+ * `value`/`plural` and never reads `values[RenderOptions.locale]`; every other locale comes from `values`. So editing
+ * `value` edits the rendered locale, and entries are rendered in the locale they were parsed in.
  * `meta` is format-specific data a writer may need (value type, flags, state, ...); it is JSON.
  */
 export interface Entry {
   key: string
   context?: string
+  /** The text in the call's locale; for a plural, its `other` form. */
   value: string
   plural?: PluralForms
   comment?: string
   source?: string
   sourcePlural?: PluralForms
+  /** Multi-locale formats: every locale's text (render writes the rendered locale from `value`/`plural` instead). */
   values?: Record<string, LocaleValue>
   meta?: Record<string, unknown>
 }

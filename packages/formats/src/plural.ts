@@ -43,3 +43,57 @@ export function formOrFallback(forms: PluralForms, category: PluralCategory, fal
   const last = [...ORDER].reverse().find((c) => forms[c] !== undefined)
   return forms[category] ?? forms.other ?? (last ? forms[last]! : fallback)
 }
+
+/**
+ * CLDR categories that translation files of a language rarely carry, by language subtag. Real files of these
+ * languages are written with the other categories only, and a count in a UI never needs these:
+ * - `many` of fr, es, it, pt, ca (and scn, vec, lld) is CLDR's compact-decimal category ("1 million", "1,5 M"),
+ *   added in CLDR 38-42 after gettext, Android and Rails files had long been written with one/other;
+ * - `many` of cs, sk and lt is the category of fractional counts ("1,5 souboru").
+ */
+const RARELY_CARRIED: Readonly<Record<string, readonly PluralCategory[]>> = {
+  fr: ['many'], es: ['many'], it: ['many'], pt: ['many'], ca: ['many'], scn: ['many'], vec: ['many'], lld: ['many'],
+  cs: ['many'], sk: ['many'], lt: ['many'],
+}
+
+/** The categories of `locale` a translation may lack (see RARELY_CARRIED); writers that need them use `other`. */
+export function optionalCategories(locale: string): PluralCategory[] {
+  const language = locale.split(/[-_]/)[0]!.toLowerCase()
+  const rare = RARELY_CARRIED[language]
+  return rare ? pluralCategories(locale).filter((c) => rare.includes(c)) : []
+}
+
+/** How a plural map fits a locale: categories it lacks that the locale needs, lacks but may omit, and has but the locale does not use. */
+export interface PluralFit {
+  missing: PluralCategory[]
+  omitted: PluralCategory[]
+  extra: string[]
+}
+
+/** Compares the categories of `forms` with those `locale` needs, telling rarely carried ones apart (optionalCategories). */
+export function pluralFit(locale: string, forms: Partial<Record<string, string>>): PluralFit {
+  const wanted = pluralCategories(locale)
+  const optional = optionalCategories(locale)
+  const given = Object.keys(forms)
+  const lacking = wanted.filter((c) => !given.includes(c))
+  return {
+    missing: lacking.filter((c) => !optional.includes(c)),
+    omitted: lacking.filter((c) => optional.includes(c)),
+    extra: given.filter((c) => !(wanted as string[]).includes(c)),
+  }
+}
+
+/**
+ * The categories to write for a changed plural: the locale's, except a rarely carried one (optionalCategories) that
+ * neither the given forms nor the file's current forms hold — a French file written with one/other stays so.
+ */
+export function categoriesToWrite(locale: string, given: Partial<Record<string, string>>, current?: Partial<Record<string, string>>): PluralCategory[] {
+  return heldCategories(pluralCategories(locale), locale, given, current)
+}
+
+/** `categories` without the rarely carried ones of `locale` that none of `forms` holds (see categoriesToWrite). */
+export function heldCategories(categories: readonly PluralCategory[], locale: string, ...forms: (Partial<Record<string, string>> | undefined)[]): PluralCategory[] {
+  const optional = optionalCategories(locale)
+  if (optional.length === 0) return [...categories]
+  return categories.filter((c) => !optional.includes(c) || forms.some((f) => f?.[c] !== undefined))
+}

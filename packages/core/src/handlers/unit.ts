@@ -49,11 +49,11 @@ export const unitHandlers = {
     const unit = await requireUnit(ctx.db, ctx.workspaceId, input.unit)
     refuseSourceLocale([input.locale], await sourceLocaleOf(ctx), () => 'locale')
     const value = { text: input.text, plural: input.plural ?? null }
-    checkTranslation(unit, input.locale, value)
+    const warnings = checkTranslation(unit, input.locale, value)
     const [existing] = await translationsOf(ctx.db, [unit.id], [input.locale])
     if (existing && sameText(value, existing) && existing.status === input.status && existing.note === input.note) {
       ctx.quiet()
-      return translationOut(existing)
+      return { ...translationOut(existing), warnings }
     }
     const write: TranslationWrite = {
       unit_id: unit.id, locale: input.locale, text: value.text, plural: value.plural, status: input.status, note: input.note,
@@ -62,7 +62,7 @@ export const unitHandlers = {
     await writeTranslations(ctx.db, ctx.workspaceId, [write], historyActor(ctx))
     ctx.activity({ summary: `set the ${input.locale} translation of unit ${unit.id} (${input.status})`, target: unit.id })
     const [written] = await translationsOf(ctx.db, [unit.id], [input.locale])
-    return translationOut(written!)
+    return { ...translationOut(written!), warnings }
   }) satisfies Handler<typeof c.setTranslation>,
 
   review_translations: (async (ctx, input) => {

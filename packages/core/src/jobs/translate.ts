@@ -3,7 +3,7 @@ import {
   addAiTranslations, fileTasks, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
-import { extractPlaceholders, pluralCategories, type PluralCategory } from '@tolk/formats'
+import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
 import { loadBatchContext } from './batch-context.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
@@ -114,7 +114,7 @@ function toItem(u: WorkUnit, locale: string): TranslateItem {
     id: u.id,
     ...(u.key_name ? { key: u.key_name } : {}),
     text: u.source_text,
-    ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[] } : {}),
+    ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[], optionalPluralCategories: optionalCategories(locale) as PluralCategory[] } : {}),
     ...(u.description || u.comment ? { description: [u.description, u.comment].filter(Boolean).join('\n') } : {}),
     ...(u.max_length !== null ? { maxLength: Number(u.max_length) } : {}),
     placeholders: placeholdersOf(u.source_text, plural),

@@ -73,7 +73,9 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
   const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }))
   const template = await copy()
-  const parsed = parse(format, template, { locale: multi ? req.sourceLocale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
+  // A multi-locale copy is read in the pulled locale: an entry's value is its text there (Entry docs), so entries
+  // passed through untouched write that locale's own text back.
+  const parsed = parse(format, template, { locale: multi ? req.locale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
   const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(await rowsRead, locales) }
   const merged = mergeTemplate(pull, parsed.entries, !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
@@ -212,7 +214,7 @@ function mergeTemplate(pull: Pull, template: Entry[], copies: Map<string, Locale
     }
     keys.markInTemplate(key)
     if (pull.multi) {
-      entries.push({ ...entry, values: mergeColumns(pull, entry, key) })
+      entries.push(inLocale(entry, mergeColumns(pull, entry, key), req.locale))
       continue
     }
     const t = keys.translationIn(key, req.locale)
@@ -264,6 +266,13 @@ function columnOf(t: Usable): LocaleValue {
   return t.plural ? { value: t.text, plural: t.plural } : { value: t.text }
 }
 
+/** A multi-locale entry with `values` as its columns: render writes the pulled locale from value/plural (Entry docs). */
+function inLocale(entry: Entry, values: Record<string, LocaleValue>, locale: string): Entry {
+  const own = values[locale]
+  const { plural: _plural, ...rest } = entry
+  return { ...rest, values, value: own?.value ?? '', ...(own?.plural ? { plural: own.plural } : {}) }
+}
+
 function mergeColumns(pull: Pull, entry: Entry, key: number): Record<string, LocaleValue> {
   const values: Record<string, LocaleValue> = { ...(entry.values ?? {}) }
   const translations = pull.keys.byLocale(key)
@@ -311,7 +320,7 @@ function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number
       const t = locale === req.sourceLocale ? undefined : translations.get(locale)
       if (t) values[locale] = columnOf(t)
     }
-    entries.push({ ...base, values })
+    entries.push(inLocale(base, values, req.locale))
     return
   }
   const t = keys.translationIn(key, req.locale)

@@ -1,5 +1,5 @@
 import type { Unit } from '@tolk/db'
-import { comparePlaceholders, pluralCategories } from '@tolk/formats'
+import { comparePlaceholders, optionalCategories, pluralCategories, pluralFit } from '@tolk/formats'
 import { fail } from '../errors.js'
 
 /** A translation as a write carries it: text and, for plural strings, the forms. */
@@ -9,11 +9,13 @@ export interface TranslationText {
 }
 
 /**
- * Refuses a translation a key could not ship: plural forms other than exactly the locale's CLDR categories
- * (400 invalid_input at path plural), or placeholders that differ from the source's (422 placeholder_mismatch).
+ * Refuses a translation a key could not ship: plural forms the locale does not use, or lacking a category its files
+ * carry (400 invalid_input at path plural), or placeholders that differ from the source's (422 placeholder_mismatch).
+ * Returns warnings for what it accepts: a plural lacking a category the locale's files rarely carry (French `many`),
+ * which writers fill from `other`.
  */
-export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText): void {
-  if (value.plural) checkPluralForms(locale, value.plural)
+export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText): string[] {
+  const warnings = value.plural ? checkPluralForms(locale, value.plural) : []
   const mismatch = new Set<string>()
   const note = (c: { missing: string[]; extra: string[] }, strict: boolean) => {
     if (strict) c.missing.forEach((p) => mismatch.add(p))
@@ -29,17 +31,23 @@ export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural
   if (mismatch.size > 0) {
     fail('placeholder_mismatch', `The translation's placeholders differ from the source's (${[...mismatch].join(', ')}); keep exactly the placeholders of the source.`, { mismatch: [...mismatch] })
   }
+  return warnings
 }
 
-/** Refuses a plural map whose forms are not exactly the CLDR categories of the locale. */
-export function checkPluralForms(locale: string, plural: Record<string, string>): void {
-  const wanted: string[] = pluralCategories(locale)
-  const given = Object.keys(plural)
-  const missing = wanted.filter((c) => !given.includes(c))
-  const extra = given.filter((c) => !wanted.includes(c))
-  if (missing.length === 0 && extra.length === 0) return
-  const parts = [missing.length > 0 ? `missing ${missing.join(', ')}` : '', extra.length > 0 ? `not used by ${locale}: ${extra.join(', ')}` : ''].filter(Boolean)
-  fail('invalid_input', `The plural forms do not fit ${locale}; fix the listed issues.`, {
-    issues: [{ path: 'plural', message: `${locale} needs exactly the forms ${wanted.join(', ')}; ${parts.join('; ')}.` }],
-  })
+/**
+ * Refuses a plural map whose forms are not the CLDR categories of the locale, except that it may lack the categories
+ * the locale's files rarely carry (formats' optionalCategories); those come back as warnings.
+ */
+export function checkPluralForms(locale: string, plural: Record<string, string>): string[] {
+  const { missing, omitted, extra } = pluralFit(locale, plural)
+  if (missing.length > 0 || extra.length > 0) {
+    const optional = optionalCategories(locale)
+    const wanted = pluralCategories(locale).filter((c) => !optional.includes(c))
+    const may = optional.length > 0 ? ` (${optional.join(', ')} may be given too)` : ''
+    const parts = [missing.length > 0 ? `missing ${missing.join(', ')}` : '', extra.length > 0 ? `not used by ${locale}: ${extra.join(', ')}` : ''].filter(Boolean)
+    fail('invalid_input', `The plural forms do not fit ${locale}; fix the listed issues.`, {
+      issues: [{ path: 'plural', message: `${locale} needs the forms ${wanted.join(', ')}${may}; ${parts.join('; ')}.` }],
+    })
+  }
+  return omitted.map((c) => `plural: ${locale} files rarely carry the "${c}" form, so it was accepted without one; files that need it get the "other" form there.`)
 }

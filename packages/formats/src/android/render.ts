@@ -1,6 +1,6 @@
 /** Writes entries into an Android `strings.xml`: only changed values are rewritten, everything else keeps its bytes. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { formOrFallback, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
+import { categoriesToWrite, formOrFallback, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, lineRemoval } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -29,7 +29,7 @@ class TemplateWriter {
   private readonly eol: string
   private readonly indent: string
   private readonly missing: MissingPolicy
-  private readonly categories: readonly PluralCategory[]
+  private readonly locale: string
   private readonly arrays = new Map<string, XmlElement>()
 
   constructor(
@@ -48,7 +48,7 @@ class TemplateWriter {
     const first = root.children.find((c) => c.type === 'element')
     this.indent = first ? indentAt(s, first.start) || '    ' : '    '
     this.missing = options.missing ?? 'source'
-    this.categories = pluralCategories(options.locale)
+    this.locale = options.locale
   }
 
   /** Repeated keys are matched in order: the n-th copy in the file takes the n-th entry with that key. */
@@ -88,10 +88,12 @@ class TemplateWriter {
     const forms: PluralForms = e.plural ?? { other: e.value }
     if (samePlural(forms, unit.entry.plural ?? {})) return
     const old = unit.entry.plural ?? {}
+    // A French file written with one/other gets no `many` item: the locale's files rarely carry it.
+    const categories = categoriesToWrite(this.locale, forms, old)
     const kept: XmlElement[] = []
     for (const [quantity, item] of unit.items) {
       const category = quantity as PluralCategory
-      if (!this.categories.includes(category)) {
+      if (!categories.includes(category)) {
         this.edits.push(lineRemoval(this.s, item.start, item.end))
         continue
       }
@@ -101,7 +103,7 @@ class TemplateWriter {
     }
     const allItems = [...unit.items.values()]
     const itemIndent = allItems.length ? indentAt(this.s, allItems[0]!.start) : indentAt(this.s, unit.element.start) + this.indent
-    for (const category of this.categories) {
+    for (const category of categories) {
       if (unit.items.has(category)) continue
       const line = `<item quantity="${category}">${encodeValue(formOrFallback(forms, category, e.value))}</item>`
       const later = kept.find((item) => order(item) > PLURAL_ORDER.indexOf(category))
@@ -178,7 +180,7 @@ class TemplateWriter {
       else this.insertInto(el, `${text}${this.eol}${indentAt(this.s, el.start)}`)
     }
     if (!fresh.length) return
-    const blocks = resourceBlocks(fresh, this.categories, this.indent, this.eol)
+    const blocks = resourceBlocks(fresh, this.locale, this.indent, this.eol)
     const body = blocks.map((b) => `${this.eol}${this.indent}${b}`).join('')
     const lastElement = [...this.root.children].reverse().find((c) => c.type === 'element' || c.type === 'comment')
     if (lastElement) this.edits.push({ start: lastElement.end, end: lastElement.end, text: body })
@@ -209,7 +211,7 @@ function lineStart(s: string, offset: number): number {
 
 
 /** XML of new resources, one string per resource (its comment line included), grouping array items by array. */
-function resourceBlocks(entries: readonly Entry[], categories: readonly PluralCategory[], indent: string, eol: string): string[] {
+function resourceBlocks(entries: readonly Entry[], locale: string, indent: string, eol: string): string[] {
   const blocks: string[] = []
   const arrays = new Map<string, { items: Entry[] }>()
   const order: (Entry | string)[] = []
@@ -231,7 +233,7 @@ function resourceBlocks(entries: readonly Entry[], categories: readonly PluralCa
       const lines = items.map((e) => `${indent}${indent}<item${itemAttrs(e)}>${encodeValue(e.value, { isReference: e.meta?.reference === true })}</item>`)
       blocks.push(`${commentLine(first, indent, eol)}<string-array name="${escapeAttr(item)}"${attrs(first)}>${eol}${lines.join(eol)}${eol}${indent}</string-array>`)
     } else if (item.plural) {
-      const lines = categories.map((c) => `${indent}${indent}<item quantity="${c}">${encodeValue(formOrFallback(item.plural!, c, item.value))}</item>`)
+      const lines = categoriesToWrite(locale, item.plural!).map((c) => `${indent}${indent}<item quantity="${c}">${encodeValue(formOrFallback(item.plural!, c, item.value))}</item>`)
       blocks.push(`${commentLine(item, indent, eol)}<plurals name="${escapeAttr(item.key)}"${attrs(item)}>${eol}${lines.join(eol)}${eol}${indent}</plurals>`)
     } else {
       blocks.push(`${commentLine(item, indent, eol)}<string name="${escapeAttr(item.key)}"${attrs(item)}>${encodeValue(item.value, { isReference: item.meta?.reference === true })}</string>`)
@@ -274,7 +276,7 @@ export function renderClean(entries: readonly Entry[], options: RenderOptions): 
   const isTarget = options.locale !== options.sourceLocale
   const kept = entries.filter((e) => !(isTarget && e.meta?.translatable === false))
   const indent = '    '
-  const blocks = resourceBlocks(kept, pluralCategories(options.locale), indent, '\n')
+  const blocks = resourceBlocks(kept, options.locale, indent, '\n')
   const written = blocks.join('')
   const ns = [
     written.includes('<xliff:') ? ` xmlns:xliff="${XLIFF_NS}"` : '',

@@ -5,7 +5,7 @@ import {
   quoteJson, scanJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
 import type { Edit, JsonObject, JsonWritable } from '../json-text/index.js'
-import { pluralCategories } from '../plural.js'
+import { categoriesToWrite } from '../plural.js'
 import { readArbLayout } from './slots.js'
 
 /** Renders entries into `template`, or a clean ARB when there is none (or it does not parse). */
@@ -87,7 +87,7 @@ function valueOf(e: Entry, current: string | undefined, locale: string): string 
   if (!hasForms(e.plural)) return e.value
   const fromMeta = typeof e.meta?.icuArgument === 'string' ? e.meta.icuArgument : undefined
   const argument = fromMeta ?? (current === undefined ? undefined : icuPluralArgument(current)) ?? icuPluralArgument(e.value) ?? 'count'
-  return writeIcuPlural(argument, e.plural, pluralCategories(locale))
+  return writeIcuPlural(argument, e.plural, categoriesToWrite(locale, e.plural))
 }
 
 function hasForms(plural: PluralForms | undefined): plural is PluralForms {

@@ -95,10 +95,15 @@ describe('csv render', () => {
     expect(render(text, edited)).toBe('key,en,cs\na,A,y\n')
   })
 
-  it('does not write another locale\'s text that value carries from parsing in that locale', () => {
-    const text = 'key,en,cs\na,A,x\n'
-    expect(render(text, parse(text, 'en').entries, undefined, 'cs')).toBe(text)
-    expect(render(text, parse(text, 'de').entries, undefined, 'cs')).toBe(text)
+  it('writes value into the rendered locale\'s column, whatever values holds for it, and values into the others', () => {
+    const text = 'key,en,cs,de\na,A,x,d\n'
+    const [entry] = parse(text, 'cs').entries
+    expect(render(text, [entry!])).toBe(text)
+    expect(render(text, [{ ...entry!, value: 'y' }])).toBe('key,en,cs,de\na,A,y,d\n')
+    // An edit that happens to equal another column's text is an edit too.
+    expect(render(text, [{ ...entry!, value: 'A' }])).toBe('key,en,cs,de\na,A,A,d\n')
+    expect(render(text, [{ ...entry!, values: { ...entry!.values, de: { value: 'D' } } }])).toBe('key,en,cs,de\na,A,x,D\n')
+    expect(render(text, [{ ...entry!, value: '' }])).toBe(text)
   })
 
   it('writes an entry that has only value into the rendered locale column', () => {

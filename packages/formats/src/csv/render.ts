@@ -28,28 +28,18 @@ export function encodeCell(text: string, style: CellStyle, quoted = style.quoteA
   return `"${escaped}"`
 }
 
-function valuesText(entry: Entry, locale: string): string | undefined {
+/**
+ * The text an entry holds for a locale column, or undefined when it says nothing about that locale (the cell stays).
+ * Entry docs: `value` is the text in the rendered locale (empty: none given), `values` the texts in the others.
+ */
+function textFor(entry: Entry, locale: string, options: RenderOptions): string | undefined {
+  if (sameLocale(locale, options.locale)) return entry.value === '' ? undefined : entry.value
   const values = entry.values
   if (!values) return undefined
   const direct = values[locale]
   if (direct) return direct.value
   for (const l in values) if (sameLocale(l, locale)) return values[l]!.value
   return undefined
-}
-
-/**
- * The text an entry holds for a locale, or undefined when it says nothing about that locale.
- * `values` speaks for every locale. For the rendered locale `value` counts too, as an edit, when it
- * is non-empty and is not simply another locale's text (entries parsed in another locale carry that
- * locale's text in `value`).
- */
-function textFor(entry: Entry, locale: string, options: RenderOptions): string | undefined {
-  const fromValues = valuesText(entry, locale)
-  if (!sameLocale(locale, options.locale) || entry.value === fromValues) return fromValues
-  if (!entry.values) return entry.value
-  if (entry.value === '') return fromValues
-  for (const l in entry.values) if (entry.values[l]!.value === entry.value) return fromValues
-  return entry.value
 }
 
 /** Every locale the entries carry, the rendered locale included, source first. */

@@ -5,7 +5,7 @@ import {
   quoteJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json-text/index.js'
-import { pluralCategories } from '../plural.js'
+import { heldCategories, pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
 import { jsonReads, readJson } from './slots.js'
 import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
@@ -14,16 +14,16 @@ import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   const categories = pluralCategories(options.locale)
   const read = template === undefined ? undefined : jsonReads.of(template, options, readJson)
-  if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories)
-  return new TemplateWriter(template, read.scan.root, read.slots, categories).write(entries, options.missing ?? 'source')
+  if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories, options.locale)
+  return new TemplateWriter(template, read.scan.root, read.slots, categories, options.locale).write(entries, options.missing ?? 'source')
 }
 
-function renderClean(entries: readonly Entry[], categories: readonly PluralCategory[]): string {
+function renderClean(entries: readonly Entry[], categories: readonly PluralCategory[], locale: string): string {
   const tree = new PendingObject()
   for (const e of entries) {
     const path = pathOf(e) ?? [e.key]
     const last = path[path.length - 1]!
-    tree.place(path.slice(0, -1), newMembers(e, String(last), categories, undefined), typeof last === 'number')
+    tree.place(path.slice(0, -1), newMembers(e, String(last), categories, locale, undefined), typeof last === 'number')
   }
   return stringifyJson(PendingObject.writable(tree), '', DEFAULT_LAYOUT) + '\n'
 }
@@ -37,7 +37,7 @@ class TemplateWriter {
 
   constructor(
     private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
-    private readonly categories: readonly PluralCategory[],
+    private readonly categories: readonly PluralCategory[], private readonly locale: string,
   ) {
     this.layout = detectLayout(text, root)
   }
@@ -79,12 +79,12 @@ class TemplateWriter {
     if (!hasForms(e.plural)) return this.setString(slot.node, e.value)
     const argument = icuArgumentOf(e) ?? icuPluralArgument(slot.node.value)
     if (argument || e.meta?.plural === 'icu' || slot.parent.kind === 'array') {
-      return this.setString(slot.node, writeIcuPlural(argument ?? 'count', e.plural, this.categories))
+      return this.setString(slot.node, writeIcuPlural(argument ?? 'count', e.plural, heldCategories(this.categories, this.locale, e.plural)))
     }
     // A plain string that now has plural forms becomes an i18next plural in place.
     const ed = this.editor(slot.parent)
     const name = String(slot.path[slot.path.length - 1])
-    const members = newMembers(e, name, this.categories, undefined).map(([k, v]) => ed.memberText(k, v))
+    const members = newMembers(e, name, this.categories, this.locale, undefined).map(([k, v]) => ed.memberText(k, v))
     ed.replaceMember(slot.index, members.join(',' + ed.separatorNear(slot.index)))
   }
 
@@ -94,8 +94,8 @@ class TemplateWriter {
     const ed = this.editor(slot.parent)
     const first = slot.forms[0]!
     const members = e.meta?.plural === 'icu'
-      ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, this.categories)] as const]
-      : formMembers(slot.style, slot.base, wanted, this.categories)
+      ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, heldCategories(this.categories, this.locale, wanted))] as const]
+      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)))
     const texts = members.map(([name, value]) => {
       const existing = slot.forms.find((f) => f.member.key === name)?.member
       if (!existing) return ed.memberText(name, value)
@@ -168,7 +168,7 @@ class TemplateWriter {
       tree = new PendingObject()
       this.pending.set(obj, tree)
     }
-    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, undefined), typeof last === 'number')
+    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, undefined), typeof last === 'number')
   }
 }
 
@@ -209,9 +209,10 @@ function formMembers(style: string | undefined, base: string, forms: PluralForms
 }
 
 /** The members a new entry becomes: one string, an ICU plural, or i18next plural forms. */
-function newMembers(e: Entry, name: string, categories: readonly PluralCategory[], style: string | undefined): Array<readonly [string, string]> {
+function newMembers(e: Entry, name: string, localeCategories: readonly PluralCategory[], locale: string, style: string | undefined): Array<readonly [string, string]> {
   if (!hasForms(e.plural)) return [[name, e.value]]
   const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style
+  const categories = heldCategories(localeCategories, locale, e.plural)
   if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? 'count', e.plural, categories)]]
   return formMembers(kind, name, e.plural, categories)
 }

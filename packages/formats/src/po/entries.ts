@@ -1,6 +1,6 @@
 /** How PO blocks become entries; parse and render share it, so "unchanged" means the same thing in both. */
-import type { Entry, PluralForms as PluralMap } from '../format.js'
-import { pluralCategories } from '../plural.js'
+import type { Entry, PluralCategory, PluralForms as PluralMap } from '../format.js'
+import { optionalCategories, pluralCategories } from '../plural.js'
 import type { Block, PoDocument } from './document.js'
 import { mapPluralForms, pluralFormsFor, readPluralForms } from './plural-forms.js'
 import type { PluralMapping } from './plural-forms.js'
@@ -74,7 +74,9 @@ export function toEntry(block: Block, ctx: PoContext): Entry {
     const plural = readPlural(block, ctx)
     entry.plural = plural
     entry.value = plural.other ?? ''
-    entry.sourcePlural = { one: block.msgid, other: block.msgidPlural ?? block.msgid }
+    // A plural's text is its `other` form in every format (Entry docs): msgid_plural, not the singular msgid key.
+    entry.source = block.msgidPlural ?? block.msgid
+    entry.sourcePlural = { one: block.msgid, other: entry.source }
   } else {
     const text = block.msgstr[0] ?? ''
     entry.value = ctx.isSource && text === '' ? block.msgid : text
@@ -88,7 +90,10 @@ export function toEntry(block: Block, ctx: PoContext): Entry {
 function readPlural(block: Block, ctx: PoContext): PluralMap {
   const plural: PluralMap = {}
   const untranslated = block.msgstr.every((s) => s === '')
+  const optional = optionalCategories(ctx.locale)
   for (const [category, index] of Object.entries(ctx.mapping.indexOf)) {
+    // A rarely carried category (French `many`) with no msgstr of its own is not a form of this file.
+    if (optional.includes(category as PluralCategory) && (ctx.mapping.categories[index]?.length ?? 0) > 1) continue
     if (ctx.isSource && untranslated) {
       plural[category as keyof PluralMap] = category === 'one' ? block.msgid : block.msgidPlural ?? block.msgid
     } else {

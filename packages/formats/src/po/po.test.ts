@@ -80,7 +80,8 @@ describe('po parse', () => {
       ['x', 'o', 't', 'f'], { one: 'o', two: 't', few: 'f', other: 'x' }],
     ['Russian 3 forms: CLDR other (fractions) reads the last form', 'ru', 'nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);',
       ['o', 'f', 'm'], { one: 'o', few: 'f', many: 'm', other: 'm' }],
-    ['French 2 forms: CLDR many (1,000,000) reads the plural form', 'fr', 'nplurals=2; plural=(n > 1);', ['o', 'x'], { one: 'o', many: 'x', other: 'x' }],
+    ['French 2 forms: CLDR many (1,000,000) has no form of its own and is left out (optional for fr)', 'fr', 'nplurals=2; plural=(n > 1);', ['o', 'x'], { one: 'o', other: 'x' }],
+    ['French 3 forms (Django since 4.2): many has its own form', 'fr', 'nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;', ['o', 'm', 'x'], { one: 'o', many: 'm', other: 'x' }],
     ['Japanese 1 form', 'ja', 'nplurals=1; plural=0;', ['x'], { other: 'x' }],
     ['a missing Plural-Forms: forms in CLDR order', 'de', '', ['o', 'x'], { one: 'o', other: 'x' }],
   ]

@@ -1,6 +1,6 @@
 /** Writes entries into a `.stringsdict`: changed forms only, with the plist header and indentation kept. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { formOrFallback, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
+import { formOrFallback, heldCategories, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeText, indentAt } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -18,8 +18,9 @@ export function escapePlist(value: string): string {
  * The forms to write for a locale: its CLDR categories, plus `zero` when the file already had it, because
  * Apple applies a `zero` form to 0 in every language (it is optional, never required).
  */
-export function targetCategories(locale: string, keepZero: boolean): PluralCategory[] {
-  const cats = pluralCategories(locale)
+export function targetCategories(locale: string, keepZero: boolean, ...forms: (PluralForms | undefined)[]): PluralCategory[] {
+  // A rarely carried category (French `many`) only where the given or the file's forms have it.
+  const cats = forms.length ? heldCategories(pluralCategories(locale), locale, ...forms) : pluralCategories(locale)
   return keepZero && !cats.includes('zero') ? ['zero', ...cats] : cats
 }
 
@@ -109,7 +110,7 @@ class TemplateWriter {
 
   private plural(v: VariableUnit, forms: PluralForms, fallback: string): void {
     if (samePlural(forms, v.forms)) return
-    const target = targetCategories(this.options.locale, v.formPairs.has('zero'))
+    const target = targetCategories(this.options.locale, v.formPairs.has('zero'), forms, v.forms)
     const kept: { category: PluralCategory; end: number; keyStart: number }[] = []
     for (const [category, p] of v.formPairs) {
       if (!target.includes(category)) {
@@ -213,7 +214,7 @@ function variableBlock(name: string, e: Entry, locale: string, indent: string, u
     `${i1}<key>NSStringFormatValueTypeKey</key>`,
     `${i1}<string>${escapePlist(valueType(e))}</string>`,
   ]
-  for (const c of pluralCategories(locale)) lines.push(`${i1}<key>${c}</key>`, `${i1}<string>${escapePlist(formOrFallback(forms, c, e.value))}</string>`)
+  for (const c of heldCategories(pluralCategories(locale), locale, forms)) lines.push(`${i1}<key>${c}</key>`, `${i1}<string>${escapePlist(formOrFallback(forms, c, e.value))}</string>`)
   lines.push(`${indent}</dict>`)
   return lines.join(eol)
 }

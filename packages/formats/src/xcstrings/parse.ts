@@ -70,7 +70,9 @@ function entryOf(member: JsonMember, readLocale: string, locales: Set<string>, w
       if (unit.plural) checkPluralKeys(loc, warn)
     }
   }
-  const own = values[readLocale]
+  // The catalog's key for the asked locale, however it is spelled (`pt-BR` for `pt_br`), as render matches it.
+  const norm = (l: string) => l.replace(/_/g, '-').toLowerCase()
+  const own = values[readLocale] ?? Object.entries(values).find(([l]) => norm(l) === norm(readLocale))?.[1]
   if (own) {
     entry.value = own.value
     if (own.plural) entry.plural = own.plural

@@ -5,7 +5,7 @@ import {
   quoteJson, stringifyJson,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonWritable } from '../json-text/index.js'
-import { pluralCategories } from '../plural.js'
+import { categoriesToWrite } from '../plural.js'
 import { readCatalog } from './parse.js'
 import type { Catalog } from './parse.js'
 import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
@@ -31,18 +31,31 @@ function renderClean(entries: readonly Entry[], options: RenderOptions): string 
   return stringifyJson(root, '', XCODE_LAYOUT)
 }
 
-/** The locales and texts an entry carries: `values`, or its `value`/`plural` in the rendered locale. */
+/** Two spellings of one localization key (`pt-BR`, `pt_br`); Xcode's keys are distinct otherwise (`en` is not `en-US`). */
+const sameKey = (a: string, b: string) => a === b || a.replace(/_/g, '-').toLowerCase() === b.replace(/_/g, '-').toLowerCase()
+
+/**
+ * The locales and texts an entry carries (Entry docs): `value`/`plural` in the rendered locale, `values` in the others.
+ * The rendered locale keeps the catalog's spelling when `values` names it.
+ */
 function localeValues(e: Entry, locale: string): Array<[string, LocaleValue]> {
-  if (e.values) return Object.entries(e.values)
-  return [[locale, e.plural ? { value: e.value, plural: e.plural } : { value: e.value }]]
+  const own: LocaleValue = e.plural ? { value: e.value, plural: e.plural } : { value: e.value }
+  if (!e.values) return [[locale, own]]
+  let found = false
+  const out = Object.entries(e.values).map(([l, v]): [string, LocaleValue] => {
+    if (found || !sameKey(l, locale)) return [l, v]
+    found = true
+    return [l, own]
+  })
+  return found ? out : [...out, [locale, own]]
 }
 
 /**
  * The plural forms written for a locale: its CLDR categories, plus `zero` when the text has one,
  * because Apple's plural rules take an explicit `zero` in every language.
  */
-function writtenCategories(locale: string, forms: PluralForms): PluralCategory[] {
-  const categories = pluralCategories(locale)
+function writtenCategories(locale: string, forms: PluralForms, current?: PluralForms): PluralCategory[] {
+  const categories = categoriesToWrite(locale, forms, current)
   return forms.zero !== undefined && !categories.includes('zero') ? ['zero', ...categories] : categories
 }
 
@@ -218,7 +231,7 @@ class CatalogWriter {
 
   private writePlural(plural: JsonObject, v: LocaleValue, locale: string): void {
     const forms = v.plural!
-    const categories = writtenCategories(locale, forms)
+    const categories = writtenCategories(locale, forms, Object.fromEntries(plural.members.map((m) => [m.key, ''])))
     const ed = this.editor(plural)
     const present = new Set<string>()
     plural.members.forEach((m, i) => {

@@ -49,6 +49,7 @@ describe('rendering random changes into random catalogs', () => {
       const parsed = xcstringsFormat.parse(text, {})
       expect(parsed.issues, text).toEqual([])
       expect(xcstringsFormat.render(text, parsed.entries, { locale: 'en', sourceLocale: 'en' })).toBe(text)
+      const locale = LOCALES[round % LOCALES.length]!
       const changed: Entry[] = parsed.entries
         .filter(() => random() < 0.8)
         .map((e) => {
@@ -57,7 +58,12 @@ describe('rendering random changes into random catalogs', () => {
           return { ...e, values }
         })
       for (const extra of randomEntries(random, 2)) if (!changed.some((e) => e.key === extra.key)) changed.push(extra)
-      const locale = LOCALES[round % LOCALES.length]!
+      // The rendered locale's text is the entry's value and plural (Entry docs).
+      for (const [i, e] of changed.entries()) {
+        const own = e.values?.[locale]
+        const { plural: _old, ...rest } = e
+        changed[i] = { ...rest, value: own?.value ?? '', ...(own?.plural ? { plural: own.plural } : {}) }
+      }
       const out = xcstringsFormat.render(text, changed, { locale, sourceLocale: 'en', missing: MISSING[round % 3]! })
       const scan = scanJson(out)
       expect(scan.error, `${text}\n---\n${out}`).toBeUndefined()

@@ -56,7 +56,8 @@ const catalog = `{
   "version" : "1.0"
 }`
 const options: RenderOptions = { locale: 'en', sourceLocale: 'en' }
-const parsed = () => xcstringsFormat.parse(catalog, { locale: 'de' })
+const parsed = () => xcstringsFormat.parse(catalog, { locale: 'en' })
+const de: RenderOptions = { locale: 'de', sourceLocale: 'en' }
 
 function valid(text: string): boolean {
   return jqAccepts(text) && pythonStrictAccepts(text) && catalogProblems(text).length === 0
@@ -64,7 +65,7 @@ function valid(text: string): boolean {
 
 describe('reading', () => {
   it('reads every locale into values, the asked locale into value, and states into meta', () => {
-    const result = parsed()
+    const result = xcstringsFormat.parse(catalog, { locale: 'de' })
     expect(result.locales).toEqual(['en', 'de'])
     expect(result.issues).toEqual([])
     expect(result.entries).toEqual([
@@ -96,9 +97,20 @@ describe('reading', () => {
 
 describe('rendering into a template', () => {
   it('marks a changed translation as translated and leaves unchanged states alone', () => {
-    const entries = parsed().entries.map((e) => (e.key === 'Hello' ? { ...e, values: { ...e.values, de: { value: 'Hallo!' } } } : e))
-    const out = xcstringsFormat.render(catalog, entries, options)
+    const entries = xcstringsFormat.parse(catalog, { locale: 'de' }).entries.map((e) => (e.key === 'Hello' ? { ...e, value: 'Hallo!' } : e))
+    const out = xcstringsFormat.render(catalog, entries, de)
     expect(out).toBe(catalog.replace('"state" : "needs_review",\n            "value" : "Hallo"', '"state" : "translated",\n            "value" : "Hallo!"'))
+    expect(valid(out)).toBe(true)
+  })
+
+  it('writes an edited value in the rendered locale even though values still holds the old text (one field, one meaning)', () => {
+    const entries = xcstringsFormat.parse(catalog, { locale: 'de' }).entries
+    expect(entries[1]!.values!.de!.value).toBe('Hallo')
+    const out = xcstringsFormat.render(catalog, entries.map((e) => (e.key === 'Hello' ? { ...e, value: 'Guten Tag' } : e)), de)
+    expect(xcstringsFormat.parse(out, { locale: 'de' }).entries[1]!.value).toBe('Guten Tag')
+    expect(out).toContain('"value" : "Hello"')
+    const plural = entries.map((e) => (e.key === 'files' ? { ...e, value: '%lld Dateien', plural: { one: '%lld Datei', other: '%lld Dateien' } } : e))
+    expect(xcstringsFormat.parse(xcstringsFormat.render(catalog, plural, de), { locale: 'de' }).entries[0]!.plural).toEqual({ one: '%lld Datei', other: '%lld Dateien' })
     expect(valid(out)).toBe(true)
   })
 
@@ -141,7 +153,7 @@ describe('rendering into a template', () => {
 
   it('adds localizations to a key that had none, and changes a device variation through its `other` device', () => {
     const text = '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "k" : {\n      "extractionState" : "manual"\n    },\n    "tap" : {\n      "localizations" : {\n        "en" : {\n          "variations" : {\n            "device" : {\n              "mac" : {\n                "stringUnit" : {\n                  "state" : "translated",\n                  "value" : "Click"\n                }\n              },\n              "other" : {\n                "stringUnit" : {\n                  "state" : "translated",\n                  "value" : "Tap"\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  },\n  "version" : "1.0"\n}'
-    const entries: Entry[] = [{ key: 'k', value: '', values: { en: { value: 'K' } } }, { key: 'tap', value: '', values: { en: { value: 'Touch' } } }]
+    const entries: Entry[] = [{ key: 'k', value: 'K' }, { key: 'tap', value: 'Touch', values: { en: { value: 'Tap' } } }]
     const out = xcstringsFormat.render(text, entries, options)
     expect(out).toBe(text
       .replace('"extractionState" : "manual"\n', '"extractionState" : "manual",\n      "localizations" : {\n        "en" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "K"\n          }\n        }\n      }\n')
@@ -171,7 +183,7 @@ describe('rendering into a template', () => {
 describe('clean render', () => {
   it("writes Xcode's layout (space before the colon, no final newline), sorted keys, shouldTranslate, substitutions", () => {
     const entries: Entry[] = [
-      { key: 'b', value: '', values: { en: { value: '%#@n@' }, de: { value: '%#@n@' } }, meta: { substitutions: { en: { n: { formatSpecifier: 'lld', argNum: 1, variations: { plural: { other: { stringUnit: { value: '%arg', state: 'translated' } } } } } } } } },
+      { key: 'b', value: '%#@n@', values: { de: { value: '%#@n@' } }, meta: { substitutions: { en: { n: { formatSpecifier: 'lld', argNum: 1, variations: { plural: { other: { stringUnit: { value: '%arg', state: 'translated' } } } } } } } } },
       { key: 'A', value: 'A', meta: { shouldTranslate: false, extractionState: 'manual' } },
     ]
     const out = xcstringsFormat.render(undefined, entries, options)

@@ -4,7 +4,7 @@
  * and plural forms are written back as such a message with the categories the target locale needs.
  */
 import type { PluralCategory, PluralForms } from '../format.js'
-import { isPluralCategory, pluralCategories } from '../plural.js'
+import { categoriesToWrite, isPluralCategory } from '../plural.js'
 
 /** An ICU plural message split into its argument name and CLDR forms. */
 export interface IcuPlural {
@@ -40,10 +40,13 @@ export function readIcuPlural(text: string): IcuPlural | undefined {
   }
 }
 
-/** An ICU plural message with exactly the categories `locale` needs; a missing form falls back to `other`. */
-export function writeIcuPlural(arg: string, forms: PluralForms, locale: string): string {
+/**
+ * An ICU plural message with the categories `locale` needs (a rarely carried one only when `forms` or the `current`
+ * message has it, see categoriesToWrite); a missing form falls back to `other`.
+ */
+export function writeIcuPlural(arg: string, forms: PluralForms, locale: string, current?: PluralForms): string {
   const other = forms.other ?? ''
-  const branches = pluralCategories(locale).map((c) => `${c} {${forms[c] ?? other}}`)
+  const branches = categoriesToWrite(locale, forms, current).map((c) => `${c} {${forms[c] ?? other}}`)
   return `{${arg}, plural, ${branches.join(' ')}}`
 }
 

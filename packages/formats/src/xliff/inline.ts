@@ -50,34 +50,64 @@ export function tagsIn(content: string, el: XmlElement | undefined, into: Set<st
 }
 
 const MARKUP = /<!--[\s\S]*?-->|<\/?([A-Za-z_][\w.:-]*)(?:\s+[^\s=<>/"']+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>/g
+const ATTR = /([^\s=<>/"']+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/g
 
 /**
- * XML for a value. Markup is, with `knownTags` (tags the unit already has, see tagsIn), exactly those tags;
- * without (a new unit), tags of the version's inline elements. Everything else is escaped text. When the markup
- * would not be well-formed (a translator dropped a closing tag), the whole value is written as escaped text,
- * so the file stays valid.
+ * A tag's identity apart from its spelling: name, end or empty, and attributes sorted (quotes and spacing ignored).
+ * `<x id="1" />`, `<x  id='1'/>` and `<x id="1"/>` are one tag, so a translator's retyped tag still matches the file's.
+ */
+export function tagIdentity(tag: string): string {
+  if (tag.startsWith('<!--')) return tag
+  const name = /^<\/?([^\s/>]+)/.exec(tag)![1]!
+  if (tag[1] === '/') return `</${name}>`
+  const attrs = [...tag.slice(name.length + 1).matchAll(ATTR)].map((a) => `${a[1]}=${a[2] ?? a[3]}`).sort()
+  return `<${name} ${attrs.join(' ')}${tag.endsWith('/>') ? '/' : ''}>`
+}
+
+/** One tag-looking match of a value and how it is written: as markup (`xml`) or, when undefined, as escaped text. */
+interface Tag {
+  at: number
+  text: string
+  name?: string
+  xml?: string
+}
+
+/**
+ * XML for a value. Markup is, with `knownTags` (tags the unit already has, see tagsIn), those tags however the new
+ * text spells them (written in the file's spelling); without (a new unit), tags of the version's inline elements.
+ * Everything else is escaped text, and so is a start or end tag left without its partner (a translator dropped a
+ * closing tag): the markup the text still carries stays markup and the file stays well-formed.
  */
 export function valueToXml(value: string, version: '1.2' | '2.0', knownTags?: ReadonlySet<string>): string {
-  const inline = INLINE_NAMES[version]
   if (!value.includes('<')) return escapeText(value)
-  const parts: string[] = []
-  const open: string[] = []
-  let pos = 0
-  let broken = false
+  const inline = INLINE_NAMES[version]
+  const known = knownTags && new Map([...knownTags].map((t) => [tagIdentity(t), t]))
+  const tags: Tag[] = []
+  const open: Tag[] = []
   for (const m of value.matchAll(MARKUP)) {
     const name = m[1]
-    const isMarkup = knownTags ? knownTags.has(m[0]) : name === undefined || inline.has(localOf(name))
-    if (!isMarkup) continue
-    parts.push(escapeText(value.slice(pos, m.index)), m[0])
-    pos = m.index + m[0].length
-    if (name === undefined) continue
-    const tag = m[0]
-    // Tags must nest and attribute values may only hold valid references, or the file would not be well-formed.
-    if (BAD_AMP.test(tag)) broken = true
-    else if (tag[1] === '/') broken ||= tag.includes('=') || open.pop() !== name
-    else if (!tag.endsWith('/>')) open.push(name)
+    const tag: Tag = { at: m.index, text: m[0], name }
+    tags.push(tag)
+    // Attribute values may only hold valid references, or the file would not be well-formed.
+    if (BAD_AMP.test(m[0])) continue
+    tag.xml = known ? known.get(tagIdentity(m[0])) : name === undefined || inline.has(localOf(name)) ? m[0] : undefined
+    if (tag.xml === undefined || name === undefined || m[0].endsWith('/>')) continue
+    if (m[0][1] !== '/') {
+      open.push(tag)
+      continue
+    }
+    // An end tag closes the nearest open tag of its name; tags opened after that one are left unpaired.
+    const partner = open.map((t) => t.name).lastIndexOf(name)
+    if (partner === -1) tag.xml = undefined
+    else for (const unpaired of open.splice(partner).slice(1)) unpaired.xml = undefined
   }
-  if (broken || open.length > 0) return escapeText(value)
+  for (const unpaired of open) unpaired.xml = undefined
+  const parts: string[] = []
+  let pos = 0
+  for (const tag of tags) {
+    parts.push(escapeText(value.slice(pos, tag.at)), tag.xml ?? escapeText(tag.text))
+    pos = tag.at + tag.text.length
+  }
   parts.push(escapeText(value.slice(pos)))
   return parts.join('')
 }

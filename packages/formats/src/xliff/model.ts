@@ -7,6 +7,8 @@ import { inlineValue } from './inline.js'
 import { readIcuPlural } from './icu-plural.js'
 import type { IcuPlural } from './icu-plural.js'
 import { groupXcodePlurals } from './xcode-plural.js'
+import { splitLayout } from './layout.js'
+import type { TextLayout } from './layout.js'
 
 /** XLIFF versions this module reads. */
 export type XliffVersion = '1.2' | '2.0'
@@ -24,8 +26,12 @@ export interface XliffUnit {
   /** Where a new `<target>` goes after: `<seg-source>` or `<source>`. */
   anchor?: XmlElement
   file: XmlElement
+  /** The target's text, without its layout (see layout.ts). */
   value: string
   sourceText: string
+  /** Line breaks and indentation around the target's and the source's text, when they have them as layout. */
+  layout?: TextLayout
+  sourceLayout?: TextLayout
   comment?: string
   meta: Record<string, unknown>
   /** `state` as written (on the 1.2 target or the 2.0 segment). */
@@ -169,11 +175,12 @@ function collect12(content: string, file: XliffFile, parent: XmlElement, context
       else if (name === 'note') (notes ??= []).push(child)
     }
     const state = target ? attrValue(target, 'state') : undefined
+    const t = target ? splitLayout(inlineValue(content, target), target) : { text: '' }
+    const s = source ? splitLayout(inlineValue(content, source), source) : { text: '' }
     file.units.push({
       key: resname ?? id, context, unit: c, source, target, file: file.el,
       anchor: segSource ?? source,
-      value: target ? inlineValue(content, target) : '',
-      sourceText: source ? inlineValue(content, source) : '',
+      value: t.text, sourceText: s.text, layout: t.layout, sourceLayout: s.layout,
       comment: notes ? notesText(notes) : undefined,
       state,
       meta: defined({
@@ -204,11 +211,12 @@ function collect20(content: string, file: XliffFile, parent: XmlElement, context
       const target = firstNamed(segment, 'target')
       const segmentId = attrValue(segment, 'id')
       const state = attrValue(segment, 'state')
+      const t = target ? splitLayout(inlineValue(content, target), target) : { text: '' }
+      const s = source ? splitLayout(inlineValue(content, source), source) : { text: '' }
       file.units.push({
         key: segments.length > 1 ? `${unitKey}#${segmentId ?? i + 1}` : unitKey,
         context, unit: c, segment, source, target, anchor: source, file: file.el,
-        value: target ? inlineValue(content, target) : '',
-        sourceText: source ? inlineValue(content, source) : '',
+        value: t.text, sourceText: s.text, layout: t.layout, sourceLayout: s.layout,
         comment, state,
         meta: defined({
           xliff: '2.0', id, name, file: file.name, state,

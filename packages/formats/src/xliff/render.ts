@@ -1,6 +1,7 @@
 /** XLIFF render: writes entries into the last pushed file, editing only the bytes of what changed. */
 import type { Entry, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { pluralCategories } from '../plural.js'
+import { sameLocale } from '../locale.js'
+import { categoriesToWrite } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -8,6 +9,8 @@ import { cleanXliff, hasNonXmlChar, needsPreserve, pluralArg, transUnit12, unit2
 import { samePlural, wantedForms, writeIcuPlural } from './icu-plural.js'
 import type { Layout } from './build.js'
 import { numericRefStyle, tagsIn } from './inline.js'
+import { preservesSpace } from './layout.js'
+import type { TextLayout } from './layout.js'
 import { isSourceSide, nmtoken, readXliff, xliffReads } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
@@ -138,7 +141,7 @@ class Writer {
     const want: PluralForms = wantedForms(entry) ?? { ...old, other: entry.value }
     if (samePlural(want, old)) return
     this.changedFiles.add(file)
-    const categories = pluralCategories(this.options.locale)
+    const categories = categoriesToWrite(this.options.locale, want, old)
     const prefix = String(g.meta.xcodePlural)
     const sources = g.sourcePlural?.forms ?? {}
     const added: Entry[] = []
@@ -161,11 +164,23 @@ class Writer {
     return this.wantedText(entry, u.value, u.plural)
   }
 
+  /**
+   * The XML of a changed text in the element's layout (its own, or for a new target the source's): the line breaks
+   * around the old text go around the new one too. Whitespace the text itself needs (leading spaces, inner line breaks)
+   * gets `xml:space="preserve"`, unless the element's old text already held such whitespace unmarked (the file's
+   * habit); with the attribute added, the layout goes, as it would become part of the text.
+   */
+  private laidOut(value: string, old: string, layout: TextLayout | undefined, el: XmlElement): { text: string; preserve: boolean } {
+    const preserve = value !== '' && needsPreserve(value) && !preservesSpace(el) && !needsPreserve(old)
+    if (!layout || value === '' || preserve) return { text: value, preserve }
+    return { text: layout.lead + value + layout.tail, preserve }
+  }
+
   private wantedText(entry: Entry, current: string, plural: XliffUnit['plural']): string {
     const forms = wantedForms(entry)
     if (forms) {
       if (plural && samePlural(forms, plural.forms)) return current
-      return writeIcuPlural(plural?.arg ?? pluralArg(entry), forms, this.options.locale)
+      return writeIcuPlural(plural?.arg ?? pluralArg(entry), forms, this.options.locale, plural?.forms)
     }
     if (plural && entry.value === plural.forms.other) return current
     return entry.value
@@ -190,11 +205,11 @@ class Writer {
     if (!source) return
     const names = new Set<string>()
     tagsIn(this.content, source, names)
-    const preserve = needsPreserve(value) && !this.preserved(source)
+    const { text, preserve } = this.laidOut(value, u.sourceText, u.sourceLayout, source)
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()
     if (preserve && this.doc.version === '2.0') attrs.set('xml:space', 'preserve')
-    this.replaceContent(source, valueXml(value, this.doc.version, this.eol, names, this.refStyle(source)), attrs)
+    this.replaceContent(source, valueXml(text, this.doc.version, this.eol, names, this.refStyle(source)), attrs)
   }
 
   /** The numeric references `el` uses for characters, so new text spells them the same way. */
@@ -218,10 +233,12 @@ class Writer {
     for (const el of [u.source, u.anchor, u.target]) tagsIn(this.content, el, names)
     const target = u.target
     const onlyCdata = target && target.children.length === 1 && target.children[0]!.type === 'cdata' && !hasNonXmlChar(value)
+    // A new target follows the source's layout and habits.
+    const laid = target ? this.laidOut(value, u.value, u.layout, target) : this.laidOut(value, u.sourceText, u.sourceLayout, u.anchor ?? u.unit)
+    const preserve = laid.preserve
     let xml = onlyCdata && !value.includes(']]>')
       ? `<![CDATA[${this.eol === '\n' ? value : value.replace(/\n/g, this.eol)}]]>`
-      : valueXml(value, this.doc.version, this.eol, names, this.refStyle(target ?? u.source))
-    const preserve = needsPreserve(value) && !this.preserved(target ?? u.anchor ?? u.unit)
+      : valueXml(laid.text, this.doc.version, this.eol, names, this.refStyle(target ?? u.source))
     if (preserve && this.doc.version === '1.2') this.setAttr(u.unit, 'xml:space', 'preserve')
     const attrs = new Map<string, string>()
     if (state !== undefined) attrs.set('state', state)
@@ -235,15 +252,6 @@ class Writer {
       xml = `${this.eol}${indentAt(this.content, u.anchor.start)}<${name}${attrText}>${xml}</${name}>`
       this.edits.push({ start: u.anchor.end, end: u.anchor.end, text: xml })
     }
-  }
-
-  /** True when `xml:space="preserve"` is in effect at `el`. */
-  private preserved(el: XmlElement): boolean {
-    for (let n: XmlElement | null = el; n; n = n.parent?.type === 'element' ? n.parent : null) {
-      const a = getAttr(n, 'xml:space')
-      if (a) return a.value === 'preserve'
-    }
-    return false
   }
 
   private handleMissing(byUnit: Map<XmlElement, { total: number; missing: XliffUnit[] }>): void {
@@ -330,7 +338,7 @@ class Writer {
     }
     lines.push(`${eol}${fileIndent}</${p}file>`)
     this.edits.push({ start: after.el.end, end: after.el.end, text: lines.join('') })
-    if (!is12) this.setAttr(this.doc.root, 'trgLang', this.options.locale)
+    if (!is12) this.setLanguage(this.doc.root, 'trgLang')
   }
 
   private addToFile(file: XliffFile, entries: readonly Entry[]): void {
@@ -370,12 +378,21 @@ class Writer {
 
   /** Names the target language where a file changed: `target-language` (1.2 file) or `trgLang` (2.0 root). */
   private languageAttrs(): void {
-    const locale = this.options.locale
     if (this.changedFiles.size === 0) return
     if (this.doc.version === '2.0') {
-      this.setAttr(this.doc.root, 'trgLang', locale)
+      this.setLanguage(this.doc.root, 'trgLang')
       return
     }
-    for (const f of this.changedFiles) this.setAttr(f.el, 'target-language', locale)
+    for (const f of this.changedFiles) this.setLanguage(f.el, 'target-language')
+  }
+
+  /**
+   * Sets a language attribute to the render's locale, unless it already names that locale in the file's own spelling
+   * (`fr-FR` or `fr_fr` for `fr`): a project locale mapped to a region-tagged file must not rewrite the file's header.
+   */
+  private setLanguage(el: XmlElement, name: string): void {
+    const current = getAttr(el, name)?.value
+    if (current !== undefined && sameLocale(current, this.options.locale)) return
+    this.setAttr(el, name, this.options.locale)
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
+import { fixture } from '../../test/fixtures.js'
 import { parseXliff } from './parse.js'
 import { renderXliff } from './render.js'
 const XSD_DIR = join(CORPUS_DIR, 'xsd')
@@ -135,5 +136,18 @@ describe('xliff output we write passes the OASIS schema', () => {
       expect(parseXliff(out, {}).issues.filter((i) => i.severity === 'error')).toEqual([])
       expect(xmllintXliff(out, version)).toBe('')
     }
+  })
+})
+
+describe('edits of Angular translation files pass the OASIS schema', () => {
+  it.each([
+    ['angular/src/locale/messages.fr.xlf', '2.0'],
+    ['angular-1.2/src/locale/messages.fr_FR.xlf', '1.2'],
+  ] as const)('%s', (path, version) => {
+    const content = fixture(path)
+    const entries = parseXliff(content, { locale: 'fr' }).entries
+    // Layout kept around new text, retyped inline tags, an unpaired tag, a new target after a wrapped source.
+    const edited = entries.map((e, i) => ({ ...e, value: i % 2 ? `${e.value.replace(/ \/>/g, '/>')} <g id="9">` : `Nouveau ${e.value}\nligne` }))
+    expect(xmllintXliff(renderXliff(content, edited, { locale: 'fr', sourceLocale: 'en' }), version)).toBe('')
   })
 })

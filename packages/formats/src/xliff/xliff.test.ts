@@ -208,10 +208,18 @@ describe('xliff render into a template', () => {
     expect(render(content, [{ key: 'k', value: '<i>y</i>' }], de)).toContain('<target state="translated"><![CDATA[<i>y</i>]]></target>')
   })
 
-  it('writes as markup only tags the unit already has; a new or altered tag becomes text', () => {
-    const content = v12('      <trans-unit id="k"><source>Hi <x id="1"/></source><target>Hallo <x id="1"/></target></trans-unit>')
-    const out = render(content, [{ key: 'k', value: 'Servus <x id="1"/> <x id="2"/> <x  id="1"/>' }], de)
-    expect(out).toContain('<target state="translated">Servus <x id="1"/> &lt;x id="2"/> &lt;x  id="1"/></target>')
+  it('writes as markup only tags the unit already has, in the file\'s spelling however retyped; a new tag becomes text', () => {
+    const content = v12('      <trans-unit id="k"><source>Hi <x id="1" ctype="x-br"/></source><target>Hallo <x id="1" ctype="x-br"/></target></trans-unit>')
+    const out = render(content, [{ key: 'k', value: 'Servus <x id="1"/> <x id="2"/> <x  ctype=\'x-br\' id="1" />' }], de)
+    expect(out).toContain('<target state="translated">Servus &lt;x id="1"/> &lt;x id="2"/> <x id="1" ctype="x-br"/></target>')
+  })
+
+  it('escapes only a tag left without its partner, keeping the rest of the markup', () => {
+    const content = v12('      <trans-unit id="k"><source><g id="1">a</g> <g id="2">b</g></source><target><g id="1">a</g> <g id="2">b</g></target></trans-unit>')
+    const out = render(content, [{ key: 'k', value: '<g id="1">x</g> <g id="2">y' }], de)
+    expect(out).toContain('<target state="translated"><g id="1">x</g> &lt;g id="2">y</target>')
+    const crossed = render(content, [{ key: 'k', value: '<g id="1">x <g id="2">y</g></g> </g>' }], de)
+    expect(crossed).toContain('<target state="translated"><g id="1">x <g id="2">y</g></g> &lt;/g></target>')
   })
 
   it('escapes a value whose markup is broken so the file stays well-formed', () => {

@@ -1,6 +1,6 @@
 // Writes entries into a YAML template by replacing scalar bytes, and adds keys where a person would.
 import type { Entry, PluralCategory, RenderOptions } from '../format.js'
-import { PLURAL_ORDER, pluralCategories } from '../plural.js'
+import { categoriesToWrite, PLURAL_ORDER } from '../plural.js'
 import { detectEol } from '../text.js'
 import { pairEntries } from '../pair.js'
 import { readTree, yamlReads } from './parse.js'
@@ -40,7 +40,7 @@ function textOf(entry: Entry, category?: PluralCategory): string {
  * because Rails i18n and go-i18n use an explicit zero for a count of 0 in any language.
  */
 export function formsFor(entry: Entry, locale: string): PluralCategory[] {
-  const needed = pluralCategories(locale)
+  const needed = categoriesToWrite(locale, entry.plural ?? {})
   if (entry.plural?.zero === undefined || needed.includes('zero')) return needed
   return PLURAL_ORDER.filter((c) => c === 'zero' || needed.includes(c))
 }
