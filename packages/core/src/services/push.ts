@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
-  findFileByPattern, findSnapshotHead, insertFile, keyStatesOfFile, listFilesOfProject, sourceTextsOf, translationsOf, updateFile,
+  findFileByPattern, findSnapshotHead, hasKeysOffTheirText, insertFile, keyStatesOfFile, listFilesOfProject, sourceTextsOf, translationsOf, updateFile,
   upsertSnapshot, writeTranslations, type File, type Project, type TranslationWrite,
 } from '@tolk/db'
 import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
@@ -67,9 +67,10 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   let newUnits = false
   if (isSource) {
     const wanted = wantedKeys(entries, req.sourceLocale)
-    // A single-locale source file identical to its last push set every key it names then, and no other op moves a key
-    // off what its file says (split and merged keys stay where they are), so there is nothing to compare.
-    if (samePush && !multi && file.source_path === req.path && file.format === req.format) countUnchanged(wanted, counts)
+    // A single-locale source file identical to its last push set every key it names then, and only merges and splits
+    // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
+    const unchanged = samePush && !multi && file.source_path === req.path && file.format === req.format
+    if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
     else newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true }, counts)
     if (file.source_path !== req.path || file.format !== req.format) await updateFile(ctx.db, file.id, { source_path: req.path, format: req.format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
