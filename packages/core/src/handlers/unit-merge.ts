@@ -1,15 +1,14 @@
 import {
-  aliasUnits, copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, indexUnitsForSearch, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
-  sourceTextsOf, translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type TranslationStatus, type Unit,
+  aliasUnits, countKeysOfUnit, deleteUnits, findKey, lockUnits, moveHistory, pointKeysAt, sourceTextsOf, translationsOfUnit, translationsOfUnits,
+  writeTranslations, type Translation, type Unit,
 } from '@tolk/db'
 import { comparePlaceholders } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/unit.js'
 import { fail } from '../errors.js'
-import type { LocaleText } from '../services/entry-text.js'
 import { historyActor } from '../services/history.js'
 import { sourceTextInFile } from '../services/key-source.js'
-import { splitHash } from '../services/split-hash.js'
+import { splitKeyOff } from '../services/split-unit.js'
 import { sourceLocaleOf } from './file.js'
 import type { Handler } from './types.js'
 import { requireUnit, requireUnits, unitView } from './unit-view.js'
@@ -32,23 +31,6 @@ async function refusePlaceholderMismatch(ctx: AuthedContext, kept: Unit, merged:
   if (mismatch.size > 0) {
     fail('placeholder_mismatch', `These units' placeholders differ from the kept unit's (${[...mismatch].join(', ')}), so their files could not ship its text; merge only units with the same placeholders.`, { mismatch: [...mismatch] })
   }
-}
-
-/**
- * A fresh split unit for the key with the given source (its file's text); a keyless leftover of an earlier split
- * of the same key is replaced.
- */
-async function createSplitUnit(ctx: AuthedContext, keyId: string, unit: Unit, source: LocaleText): Promise<string> {
-  let hash = splitHash(keyId, source.text, source.plural)
-  const leftover = await findUnitByHash(ctx.db, ctx.workspaceId, hash)
-  if (leftover && (await countKeysOfUnit(ctx.db, leftover.id)) === 0) await deleteUnits(ctx.db, [leftover.id])
-  else if (leftover) hash = `${hash}:${ctx.clock().getTime()}`
-  const id = await insertUnitCopy(ctx.db, {
-    workspace_id: ctx.workspaceId, source_text: source.text, source_plural: source.plural, source_hash: hash,
-    description: unit.description, max_length: unit.max_length, tags: unit.tags,
-  })
-  await indexUnitsForSearch(ctx.db, [id])
-  return id
 }
 
 /** merge_units and split_key: the ops that change which unit a key points at. */
@@ -92,16 +74,7 @@ export const mergeHandlers = {
     }
     // The key's own text is its file's: after a merge, the shared unit may hold another one.
     const source = (await sourceTextInFile(ctx, key, await sourceLocaleOf(ctx))) ?? { text: unit.source_text, plural: unit.source_plural }
-    const ownId = await createSplitUnit(ctx, key.id, unit, source)
-    await copyHistory(ctx.db, unit.id, ownId)
-    await writeTranslations(ctx.db, ctx.workspaceId, (await translationsOfUnit(ctx.db, unit.id)).map((t) => {
-      // A translation of another text whose placeholders the key's own text lacks is kept, for review.
-      const fits = source.text === unit.source_text || comparePlaceholders(source.text, t.text).ok
-      const status: TranslationStatus = fits ? t.status : 'needs_review'
-      const note = fits ? t.note : 'Copied from a unit with other placeholders when this key was split off; check this translation.'
-      return { unit_id: ownId, locale: t.locale, text: t.text, plural: t.plural, status, note, origin: t.origin, before: null }
-    }), historyActor(ctx))
-    await pointKeysAt(ctx.db, ownId, { keyIds: [key.id] })
+    const ownId = await splitKeyOff(ctx, key.id, unit, source)
     ctx.activity({ summary: `split key ${key.name} off unit ${unit.id} onto its own unit ${ownId}`, target: ownId, projectId: key.project_id })
     return { unit_id: ownId, key_id: key.id }
   }) satisfies Handler<typeof c.splitKey>,
