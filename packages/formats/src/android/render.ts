@@ -203,13 +203,16 @@ class TemplateWriter {
     const isFresh = new Set(fresh.filter((e) => !parseArrayKey(e.key)))
     const rest = fresh.filter((e) => !isFresh.has(e))
     const groups = new Map<number, Entry[]>()
+    // After the last resource, a new one goes where appended ones go: after any comment or element that follows it.
+    let lastEnd = -1
+    for (const end of this.endOf.values()) if (end > lastEnd) lastEnd = end
     let anchor: number | undefined
     for (const e of this.entries) {
       if (!isFresh.has(e)) {
         anchor = this.endOf.get(e) ?? anchor
         continue
       }
-      if (anchor === undefined) rest.push(e)
+      if (anchor === undefined || anchor === lastEnd) rest.push(e)
       else groups.set(anchor, [...(groups.get(anchor) ?? []), e])
     }
     for (const [at, group] of groups) {

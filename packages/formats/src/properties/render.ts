@@ -84,7 +84,10 @@ function placeAdded(
   })
   const groups = new Map<number, string[]>()
   for (const entry of added) {
-    const near = previous.get(entry) ?? prefixes(entry.key).map((p) => lastWithPrefix.get(p)).find((i) => i !== undefined) ?? -1
+    const prefix = prefixes(entry.key).find((p) => lastWithPrefix.has(p))
+    const before = previous.get(entry)
+    // The entry before it wins unless the file groups keys by prefix and that entry is outside the group.
+    const near = before !== undefined && (prefix === undefined || slots[before]!.key.startsWith(`${prefix}.`)) ? before : prefix !== undefined ? lastWithPrefix.get(prefix)! : -1
     const group = groups.get(near)
     if (group) group.push(entryLine(entry, style))
     else groups.set(near, [entryLine(entry, style)])
