@@ -3,6 +3,7 @@
 import { createPseudoProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
 import { expect, test } from 'vitest'
+import { keyOfProject } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { ok } from './units-fixture.js'
 
@@ -31,7 +32,7 @@ forEachBackend('approved_only', (env) => {
     for (const id of pushed.job_ids) expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, id)).toBe('succeeded')
     await ok(ws.call('push_file', { project: 'notes', path: 'app/src/main/res/values-de/strings.xml', content: COPY }))
     const unit = async (name: string) =>
-      (await env.conn().db.selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).where('name', '=', name).executeTakeFirstOrThrow()).unit_id
+      (await keyOfProject(env.conn().db, ws.workspaceId, 'notes', name)).unit_id
     await ok(ws.call('review_translations', { locale: 'de', units: [await unit('save')], status: 'reviewed' }))
     await ok(ws.call('set_translation', { unit: await unit('delete'), locale: 'de', text: 'Löschen', status: 'approved' }))
     const pull = async (extra: Record<string, unknown>) =>

@@ -2,6 +2,7 @@
 // and a merge_review task, so neither file's text changes behind the user's back (design § Data, issue 11).
 // Layout: a multi-module Android app, `app/src/main/res/values*/strings.xml` and `feature/chat/src/main/res/values*/strings.xml`.
 import { expect, test } from 'vitest'
+import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { ok, type Ws } from './units-fixture.js'
 
@@ -13,8 +14,8 @@ const CHAT = (q = '') => `feature/chat/src/main/res/values${q}/strings.xml`
 forEachBackend('a conflicting import splits the key and files a merge_review task', (env) => {
   const db = () => env.conn().db
   const unitOf = async (ws: Ws, name: string) =>
-    (await db().selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).where('name', '=', name).executeTakeFirstOrThrow()).unit_id
-  const tasks = (ws: Ws) => db().selectFrom('tasks').selectAll().where('workspace_id', '=', ws.workspaceId).execute()
+    (await keyOfProject(db(), ws.workspaceId, 'messenger', name)).unit_id
+  const tasks = (ws: Ws) => rowsOf(db(), 'tasks', ws.workspaceId)
   const push = (ws: Ws, path: string, content: string, extra: Record<string, unknown> = {}) =>
     ok(ws.call('push_file', { project: 'messenger', path, content, ...extra }))
   const pull = async (ws: Ws, path: string, locale: string) => (await ok(ws.call('pull_file', { project: 'messenger', path, locale }))).content as string

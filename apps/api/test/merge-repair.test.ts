@@ -3,6 +3,7 @@
 // (`app/src/main/res/values/strings.xml`) and its React web app (`public/locales/en/common.json`) in one workspace.
 import { aliasUnits, deleteUnits, pointKeysAt } from '@tolk/db'
 import { expect, test } from 'vitest'
+import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { expectError, ok, type Ws } from './units-fixture.js'
 
@@ -19,10 +20,12 @@ const COMMON = '{\n  "welcome": "Welcome back, {name}!",\n  "settings": "Setting
 
 forEachBackend('merges, splits and re-pushes keep each file on its own text', (env) => {
   const db = () => env.conn().db
-  const keyOf = async (ws: Ws, project: string, name: string) =>
-    db().selectFrom('keys').innerJoin('projects', 'projects.id', 'keys.project_id').innerJoin('units', 'units.id', 'keys.unit_id')
-      .select(['keys.id', 'keys.unit_id', 'units.source_text']).where('keys.workspace_id', '=', ws.workspaceId)
-      .where('projects.slug', '=', project).where('keys.name', '=', name).executeTakeFirstOrThrow()
+  /** The key of a project by name, with its unit's source text. */
+  const keyOf = async (ws: Ws, project: string, name: string) => {
+    const key = await keyOfProject(db(), ws.workspaceId, project, name)
+    const unit = (await rowsOf(db(), 'units', ws.workspaceId)).find((u) => u.id === key.unit_id)!
+    return { ...key, source_text: unit.source_text }
+  }
 
   async function setup() {
     const ws = await env.workspace()

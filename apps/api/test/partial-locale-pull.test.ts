@@ -4,6 +4,7 @@
 import { createPseudoProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
 import { expect, test } from 'vitest'
+import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { ok } from './units-fixture.js'
 
@@ -13,9 +14,9 @@ const DE = 'public/locales/de/common.json'
 forEachBackend('a partial locale copy gets the source keys it lacks on pull', (env) => {
   /** The German text of each key, as the database holds it. */
   async function german(workspaceId: string): Promise<Record<string, string>> {
-    const rows = await env.conn().db.selectFrom('keys').innerJoin('translations', 'translations.unit_id', 'keys.unit_id')
-      .select(['keys.name', 'translations.text']).where('keys.workspace_id', '=', workspaceId).where('translations.locale', '=', 'de').execute()
-    return Object.fromEntries(rows.map((r) => [r.name, r.text]))
+    const keys = await rowsOf(env.conn().db, 'keys', workspaceId)
+    const de = new Map((await rowsOf(env.conn().db, 'translations', workspaceId)).filter((t) => t.locale === 'de').map((t) => [t.unit_id, t.text]))
+    return Object.fromEntries(keys.map((k) => [k.name, de.get(k.unit_id)!]))
   }
 
   const pull = async (ws: { call: (op: string, input: unknown) => Promise<{ status: number; body: any }> }, extra: Record<string, unknown> = {}) =>
@@ -44,7 +45,7 @@ forEachBackend('a partial locale copy gets the source keys it lacks on pull', (e
     await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "welcome": "Welcome",\n  "save": "Save",\n  "cancel": "Cancel",\n  "delete": "Delete"\n}\n' }))
     // The German copy was written by hand with tabs and has the first and the last key only.
     await ok(ws.call('push_file', { project: 'web', path: DE, content: '{\n\t"welcome": "Willkommen",\n\t"delete": "Löschen"\n}\n' }))
-    const unit = (await env.conn().db.selectFrom('keys').select('unit_id').where('workspace_id', '=', ws.workspaceId).where('name', '=', 'cancel').executeTakeFirstOrThrow()).unit_id
+    const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'web', 'cancel')).unit_id
     await ok(ws.call('set_translation', { unit, locale: 'de', text: 'Abbrechen' }))
     expect(await pull(ws)).toBe('{\n\t"welcome": "Willkommen",\n\t"save": "Save",\n\t"cancel": "Abbrechen",\n\t"delete": "Löschen"\n}\n')
     expect(await pull(ws, { missing: 'empty' })).toBe('{\n\t"welcome": "Willkommen",\n\t"save": "",\n\t"cancel": "Abbrechen",\n\t"delete": "Löschen"\n}\n')

@@ -9,7 +9,7 @@ import { fail } from '../errors.js'
 import { historyActor } from '../services/history.js'
 import { sourceTextInFile } from '../services/key-source.js'
 import { splitKeyOff } from '../services/split-unit.js'
-import { sourceLocaleOf } from './file.js'
+import { sourceLocaleOf } from '../services/project-ref.js'
 import type { Handler } from './types.js'
 import { requireUnit, requireUnits, unitView } from './unit-view.js'
 
