@@ -130,6 +130,10 @@ export async function activeKeysOfUnits(db: Kysely<Database>, unitIds: readonly 
   const out = new Map<string, string[]>()
   if (unitIds.length === 0) return out
   const rows = await db.selectFrom('keys').select(['id', 'unit_id']).where('unit_id', 'in', [...new Set(unitIds)]).where('removed_at', 'is', null).execute()
-  for (const r of rows) out.set(r.unit_id, [...(out.get(r.unit_id) ?? []), r.id])
+  for (const r of rows) {
+    const ids = out.get(r.unit_id)
+    if (ids) ids.push(r.id)
+    else out.set(r.unit_id, [r.id])
+  }
   return out
 }

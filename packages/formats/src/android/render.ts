@@ -213,7 +213,11 @@ class TemplateWriter {
         continue
       }
       if (anchor === undefined || anchor === lastEnd) rest.push(e)
-      else groups.set(anchor, [...(groups.get(anchor) ?? []), e])
+      else {
+        const group = groups.get(anchor)
+        if (group) group.push(e)
+        else groups.set(anchor, [e])
+      }
     }
     for (const [at, group] of groups) {
       const text = resourceBlocks(group, this.categories, this.indent, this.eol).map((b) => `${this.eol}${this.indent}${b}`).join('')

@@ -63,11 +63,15 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
   // A new message goes after the message given before it (source order); those before every message go last.
   const after = new Map<Entry, Entry[]>()
   const isAdded = new Set(added)
-  added.length = 0
+  if (isAdded.size > 0) added.length = 0
   let anchor: Entry | undefined
-  for (const entry of entries) {
+  for (const entry of isAdded.size > 0 ? entries : []) {
     if (!isAdded.has(entry)) anchor = inTemplate.has(entryKey(entry.key, entry.context)) ? entry : anchor
-    else if (anchor) after.set(anchor, [...(after.get(anchor) ?? []), entry])
+    else if (anchor) {
+      const group = after.get(anchor)
+      if (group) group.push(entry)
+      else after.set(anchor, [entry])
+    }
     else added.push(entry)
   }
 

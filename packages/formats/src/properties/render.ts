@@ -146,7 +146,8 @@ export function renderProperties(template: string | undefined, entries: readonly
     }
   })
 
-  for (const edit of placeAdded(template, slots, added, previousSlots(entries, matched, added), style, endsWithEol)) edits.push(edit)
+  const previous = added.length > 0 ? previousSlots(entries, matched, added) : new Map<Entry, number>()
+  for (const edit of placeAdded(template, slots, added, previous, style, endsWithEol)) edits.push(edit)
   edits.sort((a, b) => a.start - b.start)
 
   const out: string[] = []

@@ -77,7 +77,7 @@ export function renderResx(template: string | undefined, entries: readonly Entry
   const isNew = new Set([...given.values()].flat())
   const rest: Entry[] = []
   let anchor: number | undefined
-  for (const e of entries) {
+  for (const e of isNew.size > 0 ? entries : []) {
     if (!isNew.has(e)) anchor = endOf.get(e) ?? anchor
     else if (anchor === undefined) rest.push(e)
     else edits.push({ start: anchor, end: anchor, text: `${eol}${indent}${dataBlock(e, indent, childIndent, eol)}` })

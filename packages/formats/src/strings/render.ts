@@ -87,7 +87,11 @@ function placeAfterPrevious(entries: readonly Entry[], inTemplate: Set<string>):
   for (const e of entries) {
     if (inTemplate.has(e.key)) anchor = e
     else if (!anchor) rest.push(e)
-    else after.set(anchor, [...(after.get(anchor) ?? []), e])
+    else {
+      const group = after.get(anchor)
+      if (group) group.push(e)
+      else after.set(anchor, [e])
+    }
   }
   return { after, rest }
 }
