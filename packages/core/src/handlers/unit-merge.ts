@@ -1,12 +1,15 @@
 import {
-  aliasUnits, copyHistory, countKeysOfUnit, deleteUnits, findKey, findUnitByHash, indexUnitsForSearch, insertUnitCopy, lockUnits, moveHistory, pointKeysAt,
-  translationsOfUnit, translationsOfUnits, writeTranslations, type Translation, type Unit,
+  aliasUnits, countKeysOfUnit, deleteUnits, findKey, lockUnits, moveHistory, pointKeysAt, sourceTextsOf, translationsOfUnit, translationsOfUnits,
+  writeTranslations, type Translation, type Unit,
 } from '@tolk/db'
+import { comparePlaceholders } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/unit.js'
 import { fail } from '../errors.js'
 import { historyActor } from '../services/history.js'
-import { splitHash } from '../services/split-hash.js'
+import { sourceTextInFile } from '../services/key-source.js'
+import { splitKeyOff } from '../services/split-unit.js'
+import { sourceLocaleOf } from '../services/project-ref.js'
 import type { Handler } from './types.js'
 import { requireUnit, requireUnits, unitView } from './unit-view.js'
 
@@ -18,18 +21,16 @@ function better(a: Translation, b: Translation): Translation {
   return new Date(a.updated_at).getTime() >= new Date(b.updated_at).getTime() ? a : b
 }
 
-/** A fresh split unit for the key; a keyless leftover of an earlier split of the same key is replaced. */
-async function createSplitUnit(ctx: AuthedContext, keyId: string, unit: Unit): Promise<string> {
-  let hash = splitHash(keyId, unit.source_text, unit.source_plural)
-  const leftover = await findUnitByHash(ctx.db, ctx.workspaceId, hash)
-  if (leftover && (await countKeysOfUnit(ctx.db, leftover.id)) === 0) await deleteUnits(ctx.db, [leftover.id])
-  else if (leftover) hash = `${hash}:${ctx.clock().getTime()}`
-  const id = await insertUnitCopy(ctx.db, {
-    workspace_id: ctx.workspaceId, source_text: unit.source_text, source_plural: unit.source_plural, source_hash: hash,
-    description: unit.description, max_length: unit.max_length, tags: unit.tags,
-  })
-  await indexUnitsForSearch(ctx.db, [id])
-  return id
+/** Refuses to merge units whose source placeholders differ from the kept unit's: a file would ship the other's. */
+async function refusePlaceholderMismatch(ctx: AuthedContext, kept: Unit, merged: string[]): Promise<void> {
+  const mismatch = new Set<string>()
+  for (const text of (await sourceTextsOf(ctx.db, merged)).values()) {
+    const c = comparePlaceholders(kept.source_text, text)
+    for (const p of [...c.missing, ...c.extra]) mismatch.add(p)
+  }
+  if (mismatch.size > 0) {
+    fail('placeholder_mismatch', `These units' placeholders differ from the kept unit's (${[...mismatch].join(', ')}), so their files could not ship its text; merge only units with the same placeholders.`, { mismatch: [...mismatch] })
+  }
 }
 
 /** merge_units and split_key: the ops that change which unit a key points at. */
@@ -41,6 +42,7 @@ export const mergeHandlers = {
     const locked = await lockUnits(ctx.db, ctx.workspaceId, [input.into, ...merged])
     const kept = await requireUnit(ctx.db, ctx.workspaceId, input.into)
     await requireUnits(ctx, merged.filter((id) => !locked.has(id)))
+    await refusePlaceholderMismatch(ctx, kept, merged)
     const has = new Set((await translationsOfUnit(ctx.db, kept.id)).map((t) => t.locale))
     const fill = new Map<string, Translation>()
     for (const t of await translationsOfUnits(ctx.db, merged)) {
@@ -70,12 +72,9 @@ export const mergeHandlers = {
       ctx.quiet()
       return { unit_id: unit.id, key_id: key.id }
     }
-    const ownId = await createSplitUnit(ctx, key.id, unit)
-    await copyHistory(ctx.db, unit.id, ownId)
-    await writeTranslations(ctx.db, ctx.workspaceId, (await translationsOfUnit(ctx.db, unit.id)).map((t) => ({
-      unit_id: ownId, locale: t.locale, text: t.text, plural: t.plural, status: t.status, note: t.note, origin: t.origin, before: null,
-    })), historyActor(ctx))
-    await pointKeysAt(ctx.db, ownId, { keyIds: [key.id] })
+    // The key's own text is its file's: after a merge, the shared unit may hold another one.
+    const source = (await sourceTextInFile(ctx, key, await sourceLocaleOf(ctx))) ?? { text: unit.source_text, plural: unit.source_plural }
+    const ownId = await splitKeyOff(ctx, key.id, unit, source)
     ctx.activity({ summary: `split key ${key.name} off unit ${unit.id} onto its own unit ${ownId}`, target: ownId, projectId: key.project_id })
     return { unit_id: ownId, key_id: key.id }
   }) satisfies Handler<typeof c.splitKey>,

@@ -47,7 +47,6 @@ interface Pull {
   locales: string[]
   /** The template is this locale's own pushed copy, not the source copy. */
   isOwnTemplate: boolean
-  pushedAt: Date
   keys: FileKeys
 }
 
@@ -71,16 +70,18 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const isOwnTemplate = head.locale === req.locale
   const pushedAt = new Date(head.pushed_at)
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
-  const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }))
+  // An approved_only pull into the locale's own copy replaces the copy's unapproved text by the source: it reads it.
+  const withSource = req.approvedOnly && isOwnTemplate && !multi
+  const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, withSource, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }))
   const template = await copy()
   // A multi-locale copy is read in the pulled locale: an entry's value is its text there (Entry docs), so entries
   // passed through untouched write that locale's own text back.
   const parsed = parse(format, template, { locale: multi ? req.locale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
-  const pull: Pull = { req, multi, locales, isOwnTemplate, pushedAt, keys: new FileKeys(await rowsRead, locales) }
+  const pull: Pull = { req, multi, locales, isOwnTemplate, keys: new FileKeys(await rowsRead, locales) }
   const merged = mergeTemplate(pull, parsed.entries, !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
-  await addNewKeys(ctx, pull, entries, file.id)
-  const content = render(format, template, entries, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
+  const complete = await addNewKeys(ctx, pull, entries, file.id)
+  const content = render(format, template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
 }
 
@@ -136,10 +137,10 @@ class FileKeys {
     return out
   }
 
-  /** True when a translation of the key was written after the copy was pushed. */
-  hasChangedSincePush(k: number): boolean {
-    for (let i = this.start[k]!; i < this.start[k + 1]!; i++) if (this.rows[i]!.text !== null && this.rows[i]!.is_changed) return true
-    return false
+  /** The key's source text (read only for an approved_only pull into the locale's own copy). */
+  sourceOf(k: number): LocaleText {
+    const row = this.rows[this.start[k]!]!
+    return { text: row.source_text ?? '', plural: row.source_plural ?? null }
   }
 
   markInTemplate(k: number): void {
@@ -223,7 +224,8 @@ function mergeTemplate(pull: Pull, template: Entry[], copies: Map<string, Locale
       // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
       const authoritative = t?.is_reviewed && !(copies.get(keyId(entry.key, entry.context)) ?? []).some((c) => sameText(c, t))
       if (t && (t.is_changed || authoritative)) entries.push(withText(entry, t))
-      else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing)
+      // The copy's own text is imported (or machine) text too: approved_only ships none of it.
+      else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing, keys.sourceOf(key))
       else entries.push(entry)
     } else if (t) entries.push(withText(entry, t))
     else pushMissing(entries, entry, req.missing)
@@ -252,10 +254,19 @@ function withText(entry: Entry, t: Usable): Entry {
   return entry
 }
 
-function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missing']): void {
+/**
+ * The entry as `missing` says for a key without a translation that counts. `source` is the key's source text when
+ * the entry holds a translation (the locale's own copy); else the entry's source side, or its text (the source copy).
+ */
+function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missing'], source?: LocaleText): void {
   if (missing === 'omit') return
   if (missing === 'source') {
-    entries.push({ ...entry, value: entry.source ?? entry.value, ...(entry.sourcePlural ? { plural: entry.sourcePlural } : {}) })
+    const plural = source ? source.plural ?? undefined : entry.sourcePlural
+    const text = source?.text ?? entry.source ?? entry.value
+    const out: Entry = { ...entry, value: text }
+    if (plural) out.plural = plural
+    else delete out.plural
+    entries.push(out)
     return
   }
   const plural = entry.plural ?? entry.sourcePlural
@@ -288,26 +299,47 @@ function mergeColumns(pull: Pull, entry: Entry, key: number): Record<string, Loc
   return values
 }
 
-/** Adds the keys the template lacks (see addNewKey), in file order. */
-async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], fileId: string): Promise<void> {
+/**
+ * Adds every key the template lacks, each right after the entry of the key before it in the file (source order), so a
+ * format that places a new entry after its predecessor writes it where the source has it.
+ */
+async function addNewKeys(ctx: AuthedContext, pull: Pull, entries: Entry[], fileId: string): Promise<Entry[]> {
   const { keys } = pull
   const lacking = keys.notInTemplate()
-  if (lacking.length === 0) return
+  if (lacking.length === 0) return entries
   const byId = new Map(lacking.map((k) => [keyId(keys.name(k), keys.context(k)), k]))
-  for (const row of await pullNewKeysOfFile(ctx.db, fileId, lacking.map((k) => keys.name(k)), pull.pushedAt)) {
+  const added = new Map<number, Entry>()
+  for (const row of await pullNewKeysOfFile(ctx.db, fileId, lacking.map((k) => keys.name(k)))) {
     const key = byId.get(keyId(row.name, row.context))
-    if (key !== undefined) addNewKey(pull, entries, row, key)
+    const entry = key === undefined ? undefined : newEntry(pull, row, key)
+    if (entry) added.set(key!, entry)
   }
+  if (added.size === 0) return entries
+  // The last entry of each key the template has, and after it the new keys that follow it in the file.
+  const lastAt = new Map<string, number>()
+  for (let i = 0; i < entries.length; i++) lastAt.set(keyId(entries[i]!.key, entries[i]!.context), i)
+  const after = new Map<number, Entry[]>()
+  let anchor = -1
+  for (let k = 0; k < keys.count; k++) {
+    const entry = added.get(k)
+    if (entry) {
+      const group = after.get(anchor)
+      if (group) group.push(entry)
+      else after.set(anchor, [entry])
+    } else anchor = lastAt.get(keyId(keys.name(k), keys.context(k))) ?? anchor
+  }
+  const out: Entry[] = [...(after.get(-1) ?? [])]
+  for (let i = 0; i < entries.length; i++) {
+    out.push(entries[i]!)
+    const group = after.get(i)
+    if (group) for (const e of group) out.push(e)
+  }
+  return out
 }
 
-/**
- * Adds a key the template lacks, as the format places new entries. Into the locale's own copy only when it is news
- * since that push: a key created later, or a translation written later. Otherwise the copy is left as the user
- * pushed it (what you push is what you pull).
- */
-function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number): void {
+/** A key the template lacks as a new entry: its translation, or its source text as `missing` says (undefined: omit). */
+function newEntry(pull: Pull, row: PullNewKeyRow, key: number): Entry | undefined {
   const { req, keys } = pull
-  if (pull.isOwnTemplate && !row.is_new && !keys.hasChangedSincePush(key)) return
   const sourcePlural = row.source_plural
   const base: Entry = {
     key: row.name, value: row.source_text, source: row.source_text, ...(row.context ? { context: row.context } : {}),
@@ -320,10 +352,11 @@ function addNewKey(pull: Pull, entries: Entry[], row: PullNewKeyRow, key: number
       const t = locale === req.sourceLocale ? undefined : translations.get(locale)
       if (t) values[locale] = columnOf(t)
     }
-    entries.push(inLocale(base, values, req.locale))
-    return
+    return inLocale(base, values, req.locale)
   }
   const t = keys.translationIn(key, req.locale)
-  if (t) entries.push(withText(base, t))
-  else pushMissing(entries, base, req.missing)
+  if (t) return withText(base, t)
+  const out: Entry[] = []
+  pushMissing(out, base, req.missing)
+  return out[0]
 }

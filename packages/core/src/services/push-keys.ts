@@ -3,7 +3,7 @@ import {
   indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
   translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type TranslationWrite,
 } from '@tolk/db'
-import type { Entry } from '@tolk/formats'
+import { comparePlaceholders, type Entry } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { RaceLost } from '../errors.js'
 import { awaitedLater } from './awaited-later.js'
@@ -118,9 +118,13 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
 async function resolveUnits(ctx: AuthedContext, wanted: Map<string, WantedKey>): Promise<{ ids: Map<string, string>; toCreate: NewUnitRow[]; reused: number }> {
   const firstByHash = new Map<string, LocaleText>()
   for (const w of wanted.values()) if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
-  const ids = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
+  const { ids, aliasTexts } = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
   const toCreate: NewUnitRow[] = []
   for (const [hash, source] of firstByHash) {
+    // A text merged into a unit whose placeholders differ (before merge_units refused that) gets its own unit back:
+    // its file must not ship the other unit's placeholders.
+    const keptText = aliasTexts.get(hash)
+    if (keptText !== undefined && !comparePlaceholders(source.text, keptText).ok) ids.delete(hash)
     if (ids.has(hash)) continue
     const id = timeOrderedId()
     ids.set(hash, id)

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto'
-import {
-  findFileByPattern, findSnapshotHead, insertFile, keyStatesOfFile, listFilesOfProject, sourceTextsOf, translationsOf, updateFile,
-  upsertSnapshot, writeTranslations, type File, type Project, type TranslationWrite,
-} from '@tolk/db'
-import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
+import { findFileByPattern, findSnapshotHead, hasKeysOffTheirText, insertFile, listFilesOfProject, updateFile, upsertSnapshot, type Project } from '@tolk/db'
+import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
-import { historyActor } from './history.js'
-import { isTranslatable, keyId, sameText, valueIn } from './entry-text.js'
+import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
+import { importTranslations } from './import-translations.js'
 import { localeOfPath, patternFromPath } from './locale-path.js'
 import { syncKeys, wantedKeys, type KeyCounts, type WantedKey } from './push-keys.js'
 
@@ -19,6 +16,10 @@ export interface PushCounts extends KeyCounts {
   translations_unchanged: number
   translations_skipped: number
   skipped: Record<string, number>
+  /** Keys moved onto their own unit because their translation differed from one another file or a person gave. */
+  keys_split: number
+  /** merge_review tasks filed for those splits (one per shared unit). */
+  tasks_filed: number
 }
 
 /** A validated push. */
@@ -55,7 +56,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     (await insertFile(ctx.db, { workspace_id: ctx.workspaceId, project_id: req.project.id, pattern, format: req.format, source_path: null }))
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,
-    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {},
+    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, keys_split: 0, tasks_filed: 0,
   }
   const isSource = multi || req.locale === req.sourceLocale
   const bilingual = entries.some((e) => e.source !== undefined)
@@ -67,9 +68,10 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   let newUnits = false
   if (isSource) {
     const wanted = wantedKeys(entries, req.sourceLocale)
-    // A single-locale source file identical to its last push set every key it names then, and no other op moves a key
-    // off what its file says (split and merged keys stay where they are), so there is nothing to compare.
-    if (samePush && !multi && file.source_path === req.path && file.format === req.format) countUnchanged(wanted, counts)
+    // A single-locale source file identical to its last push set every key it names then, and only merges and splits
+    // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
+    const unchanged = samePush && !multi && file.source_path === req.path && file.format === req.format
+    if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
     else newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true }, counts)
     if (file.source_path !== req.path || file.format !== req.format) await updateFile(ctx.db, file.id, { source_path: req.path, format: req.format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
@@ -77,7 +79,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)
   }
   const locales = multi ? [...new Set(parsed.locales.concat(Object.keys(entries[0]?.values ?? {})))].filter((l) => l !== req.sourceLocale) : isSource ? [] : [req.locale]
-  if (locales.length > 0) await importTranslations(ctx, req, file, entries, locales, counts)
+  if (locales.length > 0) await importTranslations(ctx, req, file, entries, locales, snapshotLocale, counts)
   // Written after the translations: a pull treats a translation written after its copy was pushed as news.
   if (!samePush) {
     await upsertSnapshot(ctx.db, { workspace_id: ctx.workspaceId, file_id: file.id, locale: snapshotLocale, path: req.path, content: req.content, content_hash: hash, encoding: req.encoding })
@@ -98,48 +100,4 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
 function countUnchanged(wanted: Map<string, WantedKey>, counts: PushCounts): void {
   counts.keys_unchanged += wanted.size
   counts.units_reused += new Set([...wanted.values()].map((w) => w.hash)).size
-}
-
-/** Imports the file's translations for keys it shares with the source; reviewed or approved text is kept unless overwrite. */
-async function importTranslations(ctx: AuthedContext, req: PushRequest, file: File, entries: Entry[], locales: string[], counts: PushCounts): Promise<void> {
-  const keys = new Map((await keyStatesOfFile(ctx.db, file.id)).filter((k) => !k.removed).map((k) => [keyId(k.name, k.context), k]))
-  const unitIds = [...new Set([...keys.values()].map((k) => k.unit_id))]
-  const current = new Map((await translationsOf(ctx.db, unitIds, locales)).map((t) => [`${t.unit_id}\u0000${t.locale}`, t]))
-  const sources = await sourceTextsOf(ctx.db, unitIds)
-  const skip = (reason: string) => {
-    counts.translations_skipped++
-    counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1
-  }
-  const writes = new Map<string, TranslationWrite>()
-  for (const entry of entries) {
-    const key = keys.get(keyId(entry.key, entry.context))
-    for (const locale of locales) {
-      const value = valueIn(entry, locale, req.locale)
-      if (!value) continue
-      if (!key) {
-        skip('key_not_in_source')
-        continue
-      }
-      const id = `${key.unit_id}\u0000${locale}`
-      const existing = current.get(id)
-      if (existing && sameText(value, existing)) {
-        counts.translations_unchanged++
-        continue
-      }
-      if (existing && (existing.status === 'reviewed' || existing.status === 'approved') && !req.overwrite) {
-        skip(`${existing.status}_differs`)
-        continue
-      }
-      const placeholdersOk = comparePlaceholders(sources.get(key.unit_id) ?? '', value.text).ok
-      const fuzzy = entry.meta?.fuzzy === true
-      writes.set(id, {
-        unit_id: key.unit_id, locale, text: value.text, plural: value.plural,
-        status: fuzzy || !placeholdersOk ? 'needs_review' : 'imported',
-        note: placeholdersOk ? '' : 'Imported with placeholders that differ from the source.',
-        origin: 'import', before: existing ? { text: existing.text, plural: existing.plural, status: existing.status } : null,
-      })
-    }
-  }
-  await writeTranslations(ctx.db, ctx.workspaceId, [...writes.values()], historyActor(ctx))
-  counts.translations_imported += writes.size
 }

@@ -45,3 +45,8 @@ export async function upsertSnapshot(db: Kysely<Database>, row: { workspace_id: 
     })))
     .execute()
 }
+
+/** A file row by id. */
+export function findFileById(db: Kysely<Database>, id: string): Promise<File | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()
+}

@@ -33,6 +33,8 @@ export interface PullQuery {
    * copy, or a multi-locale file): rows then tell whether each translation is newer and whether it was reviewed.
    */
   copyPushedAt?: Date
+  /** Read each key's source text and plural map too. */
+  withSource?: boolean
 }
 
 /**
@@ -50,6 +52,9 @@ export interface PullRow {
   is_reviewed?: boolean | null
   /** Written after the copy was pushed (only with `copyPushedAt`). */
   is_changed?: boolean | null
+  /** The key's source text (only with `withSource`). */
+  source_text?: string
+  source_plural?: PluralMap | null
 }
 
 /**
@@ -62,11 +67,13 @@ export async function pullRowsOfFile(db: Kysely<Database>, fileId: string, q: Pu
   const reviewed = sql`t.status IN ('reviewed', 'approved')`
   const locale = q.locales.length > 1 ? sql`t.locale, ` : sql``
   const state = q.copyPushedAt ? sql`, ${reviewed} AS is_reviewed, t.updated_at > ${q.copyPushedAt} AS is_changed` : sql``
+  const source = q.withSource ? sql`, u.source_text, u.source_plural` : sql``
   // File order, so a pull walks the keys beside the entries of the copy (see KeyFinder); the id keeps the rows
   // of one key together.
   const { rows } = await sql<PullRow>`
-    SELECT k.name, k.context, ${locale}t.text, t.plural${state}
+    SELECT k.name, k.context, ${locale}t.text, t.plural${state}${source}
     FROM keys k
+    ${q.withSource ? sql`JOIN units u ON u.id = k.unit_id` : sql``}
     LEFT JOIN translations t ON t.unit_id = k.unit_id AND t.locale IN (${sql.join(q.locales)})
       ${q.approvedOnly ? sql`AND ${reviewed}` : sql``}
     WHERE k.file_id = ${fileId} AND k.removed_at IS NULL
@@ -85,17 +92,15 @@ export interface PullNewKeyRow {
   context: string
   comment: string
   position: number
-  /** Created after the copy was pushed. */
-  is_new: boolean
   source_text: string
   source_plural: PluralMap | null
 }
 
 /** The active keys of a file with the given names, in file order, for adding them to a pulled copy. */
-export async function pullNewKeysOfFile(db: Kysely<Database>, fileId: string, names: readonly string[], pushedAt: Date): Promise<PullNewKeyRow[]> {
+export async function pullNewKeysOfFile(db: Kysely<Database>, fileId: string, names: readonly string[]): Promise<PullNewKeyRow[]> {
   if (names.length === 0) return []
   const { rows } = await sql<PullNewKeyRow>`
-    SELECT k.name, k.context, k.comment, k.position, k.created_at > ${pushedAt} AS is_new, u.source_text, u.source_plural
+    SELECT k.name, k.context, k.comment, k.position, u.source_text, u.source_plural
     FROM keys k JOIN units u ON u.id = k.unit_id
     WHERE k.file_id = ${fileId} AND k.removed_at IS NULL AND k.name = ANY(${[...new Set(names)]}::text[])
     ORDER BY k.position`.execute(db)

@@ -16,21 +16,49 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
 /** JSON text of a jsonb value for a `text[]` parameter, cast back to jsonb in SQL (null stays SQL NULL). */
 const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
 
+/** Where source hashes resolve: unit ids, and for hashes resolved through a merge alias, the kept unit's source text. */
+export interface ResolvedHashes {
+  ids: Map<string, string>
+  aliasTexts: Map<string, string>
+}
+
 /** Unit ids of the workspace by source hash, through merge aliases for the hashes of merged units. */
-export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
+export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<ResolvedHashes> {
+  const ids = new Map<string, string>()
+  const aliasTexts = new Map<string, string>()
   for (const part of chunks([...new Set(hashes)], 50_000)) {
     // One array parameter, not `IN ($2, ..., $n)`: a generic plan of a long IN list compares every row with the whole
     // list (100,000 units x 10,000 hashes took minutes), while unnest joins by index probe or hash.
-    const { rows } = await sql<{ id: string; source_hash: string }>`
-      SELECT v.hash AS source_hash, coalesce(u.id, a.unit_id) AS id
+    const { rows } = await sql<{ id: string; source_hash: string; alias_text: string | null }>`
+      SELECT v.hash AS source_hash, coalesce(u.id, a.unit_id) AS id, au.source_text AS alias_text
       FROM unnest(${part}::text[]) AS v (hash)
       LEFT JOIN units u ON u.workspace_id = ${workspaceId} AND u.source_hash = v.hash
       LEFT JOIN unit_aliases a ON u.id IS NULL AND a.workspace_id = ${workspaceId} AND a.source_hash = v.hash
+      LEFT JOIN units au ON au.id = a.unit_id
       WHERE u.id IS NOT NULL OR a.unit_id IS NOT NULL`.execute(db)
-    for (const r of rows) out.set(r.source_hash, r.id)
+    for (const r of rows) {
+      ids.set(r.source_hash, r.id)
+      if (r.alias_text !== null) aliasTexts.set(r.source_hash, r.alias_text)
+    }
   }
-  return out
+  return { ids, aliasTexts }
+}
+
+/**
+ * True when a file has an active key that may hold another text than its file's: a key on the kept unit of a merge
+ * (its file may still say a merged text) or on a split unit. Both are rare, and both lookups start from them, so an
+ * identical re-push of an ordinary file pays two index probes before it skips comparing its keys.
+ */
+export async function hasKeysOffTheirText(db: Kysely<Database>, workspaceId: string, fileId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM unit_aliases a JOIN keys k ON k.unit_id = a.unit_id
+      WHERE a.workspace_id = ${workspaceId} AND k.file_id = ${fileId} AND k.removed_at IS NULL
+    ) OR EXISTS (
+      SELECT 1 FROM units u JOIN keys k ON k.unit_id = u.id
+      WHERE u.workspace_id = ${workspaceId} AND starts_with(u.source_hash, 'split:') AND k.file_id = ${fileId} AND k.removed_at IS NULL
+    ) AS found`.execute(db)
+  return rows[0]?.found === true
 }
 
 /** Source hashes of the split units (hash starting `split:`) among the given units, by unit id. */

@@ -124,3 +124,16 @@ export async function lockUnits(db: Kysely<Database>, workspaceId: string, ids: 
   const rows = await db.selectFrom('units').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', [...new Set(ids)]).orderBy('id').forUpdate().execute()
   return new Set(rows.map((r) => r.id))
 }
+
+/** The active keys of each given unit, by unit id. */
+export async function activeKeysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  if (unitIds.length === 0) return out
+  const rows = await db.selectFrom('keys').select(['id', 'unit_id']).where('unit_id', 'in', [...new Set(unitIds)]).where('removed_at', 'is', null).execute()
+  for (const r of rows) {
+    const ids = out.get(r.unit_id)
+    if (ids) ids.push(r.id)
+    else out.set(r.unit_id, [r.id])
+  }
+  return out
+}

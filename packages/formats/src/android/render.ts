@@ -31,11 +31,13 @@ class TemplateWriter {
   private readonly missing: MissingPolicy
   private readonly locale: string
   private readonly arrays = new Map<string, XmlElement>()
+  /** Where each given entry's resource ends in the template: a new entry goes after the one before it. */
+  private readonly endOf = new Map<Entry, number>()
 
   constructor(
     private readonly s: string,
     private readonly root: XmlElement,
-    entries: readonly Entry[],
+    private readonly entries: readonly Entry[],
     private readonly options: RenderOptions,
   ) {
     for (const e of entries) {
@@ -79,12 +81,14 @@ class TemplateWriter {
   private string(unit: AndroidUnit): void {
     const e = this.take(unit.entry)
     if (!e) return this.absent(unit.element, [unit.element], unit)
+    this.endOf.set(e, unit.element.end)
     if (e.value !== unit.entry.value) this.replace(unit.element, encodeValue(e.value, { isReference: e.meta?.reference === true }))
   }
 
   private plurals(unit: AndroidUnit): void {
     const e = this.take(unit.entry)
     if (!e) return this.absent(unit.element, [...unit.items.values()], unit)
+    this.endOf.set(e, unit.element.end)
     const forms: PluralForms = e.plural ?? { other: e.value }
     if (samePlural(forms, unit.entry.plural ?? {})) return
     const old = unit.entry.plural ?? {}
@@ -122,6 +126,7 @@ class TemplateWriter {
     this.arrays.set(name, element)
     const found = units.map((u) => this.take(u.entry))
     if (found.every((e) => !e)) return this.absent(element, units.map((u) => u.holder), units[0]!)
+    for (const e of found) if (e) this.endOf.set(e, element.end)
     units.forEach((unit, i) => {
       const e = found[i]
       const item = unit.holder
@@ -180,7 +185,9 @@ class TemplateWriter {
       else this.insertInto(el, `${text}${this.eol}${indentAt(this.s, el.start)}`)
     }
     if (!fresh.length) return
-    const blocks = resourceBlocks(fresh, this.locale, this.indent, this.eol)
+    const placed = this.placeAfterPrevious(fresh)
+    if (!placed.length) return
+    const blocks = resourceBlocks(placed, this.locale, this.indent, this.eol)
     const body = blocks.map((b) => `${this.eol}${this.indent}${b}`).join('')
     const lastElement = [...this.root.children].reverse().find((c) => c.type === 'element' || c.type === 'comment')
     if (lastElement) this.edits.push({ start: lastElement.end, end: lastElement.end, text: body })
@@ -188,6 +195,37 @@ class TemplateWriter {
       // An empty element already spanning lines: the new lines go after its start tag, before the existing break.
       this.edits.push({ start: this.root.startTagEnd, end: this.root.startTagEnd, text: body })
     } else this.insertInto(this.root, `${body}${this.eol}`)
+  }
+
+  /**
+   * Writes new strings and plurals right after the resource of the entry before them (source order); returns the
+   * entries with no such resource (new arrays, or entries before every resource) for the end of the file.
+   */
+  private placeAfterPrevious(fresh: readonly Entry[]): Entry[] {
+    const isFresh = new Set(fresh.filter((e) => !parseArrayKey(e.key)))
+    const rest = fresh.filter((e) => !isFresh.has(e))
+    const groups = new Map<number, Entry[]>()
+    // After the last resource, a new one goes where appended ones go: after any comment or element that follows it.
+    let lastEnd = -1
+    for (const end of this.endOf.values()) if (end > lastEnd) lastEnd = end
+    let anchor: number | undefined
+    for (const e of this.entries) {
+      if (!isFresh.has(e)) {
+        anchor = this.endOf.get(e) ?? anchor
+        continue
+      }
+      if (anchor === undefined || anchor === lastEnd) rest.push(e)
+      else {
+        const group = groups.get(anchor)
+        if (group) group.push(e)
+        else groups.set(anchor, [e])
+      }
+    }
+    for (const [at, group] of groups) {
+      const text = resourceBlocks(group, this.locale, this.indent, this.eol).map((b) => `${this.eol}${this.indent}${b}`).join('')
+      this.edits.push({ start: at, end: at, text })
+    }
+    return rest
   }
 
   private declareNamespaces(written: string): void {

@@ -64,10 +64,26 @@ function renderInto(text: string, root: JsonObject, entries: readonly Entry[], o
   }
   // New messages get metadata only when the template itself carries metadata.
   const withMetadata = arb.metadata.size > 0
-  for (const e of extra) {
-    editor.append(editor.memberText(e.key, valueOf(e, undefined, options.locale)))
+  // A new message goes after the message given before it and its `@key` metadata (source order), else at the end.
+  const metadataAt = new Map<string, number>()
+  root.members.forEach((m, index) => {
+    if (m.key.startsWith('@') && !m.key.startsWith('@@')) metadataAt.set(m.key.slice(1), index)
+  })
+  const endOf = new Map<Entry, number>()
+  assigned.forEach((e, i) => {
+    const slot = arb.messages[i]!
+    if (e) endOf.set(e, Math.max(slot.index, metadataAt.get(slot.key) ?? -1))
+  })
+  const isExtra = new Set(extra)
+  let anchor = root.members.length - 1
+  for (const e of entries) {
+    if (!isExtra.has(e)) {
+      anchor = endOf.get(e) ?? anchor
+      continue
+    }
+    editor.insertAfter(anchor, editor.memberText(e.key, valueOf(e, undefined, options.locale)))
     const metadata = withMetadata ? metadataOf(e) : undefined
-    if (metadata) editor.append(editor.memberText(`@${e.key}`, metadata))
+    if (metadata) editor.insertAfter(anchor, editor.memberText(`@${e.key}`, metadata))
   }
   return applyEdits(text, [...edits, ...editor.edits()])
 }

@@ -4,7 +4,7 @@ import { neutralizeFormula, restoreFormula } from './formula.js'
 import { sameLocale } from './layout.js'
 import { pairEntries } from '../pair.js'
 import { identity, readCsv } from './parse.js'
-import type { CsvCell, CsvDialect } from './table.js'
+import type { CsvCell, CsvDialect, CsvRow } from './table.js'
 
 interface Edit {
   start: number
@@ -138,18 +138,31 @@ export function renderCsv(template: string | undefined, entries: readonly Entry[
   })
 
   if (added.length > 0) {
-    const lines = added.map((e) => {
+    const line = (e: Entry) => {
       const cells: string[] = Array.from({ length: layout.hasHeader ? width : 2 }, () => '')
       cells[layout.keyColumn] = neutralizeFormula(e.key)
       if (layout.contextColumn !== undefined) cells[layout.contextColumn] = e.context ?? ''
       if (layout.commentColumn !== undefined) cells[layout.commentColumn] = e.comment ?? ''
       for (const column of columns) cells[column.index] = neutralizeFormula(textFor(e, column.locale, options) ?? '')
       return cells.map((c) => encodeCell(c, style)).join(d)
+    }
+    // A new row goes after the row of the entry given before it (source order), else at the end.
+    const rowOf = new Map<Entry, CsvRow>()
+    matched.forEach((e, r) => {
+      if (e) rowOf.set(e, records[r]!.row)
     })
+    const isAdded = new Set(added)
+    const atEnd: Entry[] = []
+    let anchor: CsvRow | undefined
+    for (const e of entries) {
+      if (!isAdded.has(e)) anchor = rowOf.get(e) ?? anchor
+      else if (anchor && anchor.next > anchor.end) edits.push({ start: anchor.next, end: anchor.next, text: line(e) + table.eol })
+      else atEnd.push(e)
+    }
     const last = records.at(-1)?.row ?? table.rows[0]!
-    const body = lines.join(table.eol)
-    if (last.next > last.end) edits.push({ start: last.next, end: last.next, text: body + table.eol })
-    else edits.push({ start: last.end, end: last.end, text: table.eol + body })
+    const body = atEnd.map(line).join(table.eol)
+    if (atEnd.length > 0 && last.next > last.end) edits.push({ start: last.next, end: last.next, text: body + table.eol })
+    else if (atEnd.length > 0) edits.push({ start: last.end, end: last.end, text: table.eol + body })
   }
 
   edits.sort((a, b) => a.start - b.start)

@@ -52,7 +52,7 @@ class TemplateWriter {
         else this.writeGroup(slot, entry)
       } else if (!shadowed[i]) this.writeMissing(slot, missing)
     })
-    for (const e of extra) this.insert(e)
+    if (extra.length > 0) this.insertAll(entries, assigned, extra)
     for (const [obj, tree] of this.pending) {
       const ed = this.editor(obj)
       for (const [k, v] of tree.members) ed.append(ed.memberText(k, PendingObject.writable(v)))
@@ -148,8 +148,28 @@ class TemplateWriter {
     return depth === 0 ? [key] : [...parts.slice(0, depth), parts.slice(depth).join('.')]
   }
 
-  /** Adds an entry the template lacks, inside the deepest existing object its path leads to. */
-  private insert(e: Entry): void {
+  /**
+   * Adds the entries the template lacks in the order given: each right after the template member holding the
+   * entry before it, when that member is in the object the new entry goes into (else at the object's end).
+   */
+  private insertAll(entries: readonly Entry[], assigned: readonly (Entry | undefined)[], extra: readonly Entry[]): void {
+    const slotOf = new Map<Entry, Slot>()
+    assigned.forEach((e, i) => {
+      if (e) slotOf.set(e, this.slots[i]!)
+    })
+    const isExtra = new Set(extra)
+    let previous: number | undefined
+    for (const e of entries) {
+      if (isExtra.has(e)) this.insert(e, previous)
+      else {
+        const slot = slotOf.get(e)
+        if (slot) previous = slot.kind === 'leaf' ? slot.node.start : slot.forms[slot.forms.length - 1]!.member.keyStart
+      }
+    }
+  }
+
+  /** Adds an entry the template lacks, inside the deepest existing object its path leads to, after `after` if there. */
+  private insert(e: Entry, after: number | undefined): void {
     let obj = this.root
     let rest: Segment[] = pathOf(e) ?? this.dottedPath(e.key)
     while (rest.length > 1) {
@@ -163,6 +183,12 @@ class TemplateWriter {
       rest = rest.slice(1)
     }
     const last = rest[rest.length - 1]!
+    const anchor = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
+    if (anchor >= 0) {
+      const ed = this.editor(obj)
+      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, undefined)) ed.insertAfter(anchor, ed.memberText(k, v))
+      return
+    }
     let tree = this.pending.get(obj)
     if (!tree) {
       tree = new PendingObject()
@@ -172,6 +198,21 @@ class TemplateWriter {
   }
 }
 
+
+/** The index of the object's member whose key or value spans `offset`, or -1. */
+function memberAt(obj: JsonObject, offset: number): number {
+  const ms = obj.members
+  let lo = 0
+  let hi = ms.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const m = ms[mid]!
+    if (offset < m.keyStart) hi = mid - 1
+    else if (offset >= m.value.end) lo = mid + 1
+    else return mid
+  }
+  return -1
+}
 
 /** The nesting path of an entry from meta.path, when it still names the entry's key. */
 function pathOf(e: Entry): Segment[] | undefined {

@@ -60,9 +60,35 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     }
   }
 
+  // A new message goes after the message given before it (source order); those before every message go last.
+  const after = new Map<Entry, Entry[]>()
+  const isAdded = new Set(added)
+  if (isAdded.size > 0) added.length = 0
+  let anchor: Entry | undefined
+  for (const entry of isAdded.size > 0 ? entries : []) {
+    if (!isAdded.has(entry)) anchor = inTemplate.has(entryKey(entry.key, entry.context)) ? entry : anchor
+    else if (anchor) {
+      const group = after.get(anchor)
+      if (group) group.push(entry)
+      else after.set(anchor, [entry])
+    }
+    else added.push(entry)
+  }
+
   const out: string[] = []
   let cursor = 0
   const last = doc.blocks[doc.blocks.length - 1]
+  /** The new messages that follow a given one, written right after its block (after the last one, with the rest). */
+  const addedAfter = (entry: Entry, isLast: boolean): string => {
+    const group = after.get(entry)
+    if (!group) return ''
+    after.delete(entry)
+    if (isLast) {
+      added.unshift(...group)
+      return ''
+    }
+    return job.eol + group.map((e) => entryLines(e, job.target, job.wrap).join(job.eol)).join(job.eol + job.eol) + job.eol
+  }
   for (const [index, block] of doc.blocks.entries()) {
     out.push(template.slice(cursor, block.start))
     cursor = block.next
@@ -73,13 +99,15 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     } else {
       const list = queue.get(blockIds[index] ?? '')
       const entry = list?.shift()
-      if (entry) out.push(renderBlock(block, entry, job))
+      if (entry) out.push(renderBlock(block, entry, job) + addedAfter(entry, block === last))
       // A second copy of a repeated message is written back as it was: it never silently goes away.
       else if (list) out.push(template.slice(block.start, block.next))
       else if (job.missing === 'omit') cursor = skipBlankLines(template, block.next)
       else if (job.missing === 'empty') out.push(renderBlock(block, emptied(block), job))
       else out.push(renderBlock(block, toEntry(block, expected), job))
     }
+    // An anchor that took no message (a surplus copy of a repeated one) leaves its entries to the end.
+    if (block === last) for (const group of after.values()) added.push(...group)
     if (block === last && added.length > 0) out.push(addedText(added, job, template, block.next))
   }
   if (!last && added.length > 0) out.push(addedText(added, job, template, template.length))

@@ -70,10 +70,13 @@ function prefixes(key: string): string[] {
 }
 
 /**
- * Edits that add new keys where a person would: after the last key sharing the longest dotted
- * prefix (`errors.new` goes after the last `errors.*` key), else at the end of the file.
+ * Edits that add new keys where a person would: after the key of the entry given before it (source order), else
+ * after the last key sharing the longest dotted prefix (`errors.new` goes after the last `errors.*` key), else at
+ * the end of the file.
  */
-function placeAdded(template: string, slots: readonly PropertySlot[], added: readonly Entry[], style: PropertiesStyle, endsWithEol: boolean): Edit[] {
+function placeAdded(
+  template: string, slots: readonly PropertySlot[], added: readonly Entry[], previous: Map<Entry, number>, style: PropertiesStyle, endsWithEol: boolean,
+): Edit[] {
   if (added.length === 0) return []
   const lastWithPrefix = new Map<string, number>()
   slots.forEach((slot, i) => {
@@ -81,7 +84,10 @@ function placeAdded(template: string, slots: readonly PropertySlot[], added: rea
   })
   const groups = new Map<number, string[]>()
   for (const entry of added) {
-    const near = prefixes(entry.key).map((p) => lastWithPrefix.get(p)).find((i) => i !== undefined) ?? -1
+    const prefix = prefixes(entry.key).find((p) => lastWithPrefix.has(p))
+    const before = previous.get(entry)
+    // The entry before it wins unless the file groups keys by prefix and that entry is outside the group.
+    const near = before !== undefined && (prefix === undefined || slots[before]!.key.startsWith(`${prefix}.`)) ? before : prefix !== undefined ? lastWithPrefix.get(prefix)! : -1
     const group = groups.get(near)
     if (group) group.push(entryLine(entry, style))
     else groups.set(near, [entryLine(entry, style)])
@@ -97,6 +103,23 @@ function placeAdded(template: string, slots: readonly PropertySlot[], added: rea
     else edits.push({ start: end, end, text: style.eol + body })
   }
   return edits
+}
+
+/** For each added entry, the slot of the last entry before it that has one. */
+function previousSlots(entries: readonly Entry[], matched: readonly (Entry | undefined)[], added: readonly Entry[]): Map<Entry, number> {
+  const slotOf = new Map<Entry, number>()
+  matched.forEach((e, i) => {
+    if (e) slotOf.set(e, i)
+  })
+  const isAdded = new Set(added)
+  const out = new Map<Entry, number>()
+  let last: number | undefined
+  for (const e of entries) {
+    if (isAdded.has(e)) {
+      if (last !== undefined) out.set(e, last)
+    } else last = slotOf.get(e) ?? last
+  }
+  return out
 }
 
 /** Writes `entries` into a .properties template, changing only the bytes of values that differ. */
@@ -123,7 +146,8 @@ export function renderProperties(template: string | undefined, entries: readonly
     }
   })
 
-  for (const edit of placeAdded(template, slots, added, style, endsWithEol)) edits.push(edit)
+  const previous = added.length > 0 ? previousSlots(entries, matched, added) : new Map<Entry, number>()
+  for (const edit of placeAdded(template, slots, added, previous, style, endsWithEol)) edits.push(edit)
   edits.sort((a, b) => a.start - b.start)
 
   const out: string[] = []

@@ -56,6 +56,8 @@ export function renderResx(template: string | undefined, entries: readonly Entry
     }
   }
 
+  // Where each given entry's <data> ends: a new entry goes after the one before it (source order).
+  const endOf = new Map<Entry, number>()
   for (const unit of doc.units) {
     const id = entryId(unit.entry)
     const queue = given.get(id)
@@ -67,11 +69,19 @@ export function renderResx(template: string | undefined, entries: readonly Entry
       else if (missing === 'empty' && unit.entry.value !== '') setText(unit, unit.value, 'value', '')
       continue
     }
+    endOf.set(e, unit.data.end)
     if (e.value !== unit.entry.value) setText(unit, unit.value, 'value', e.value)
     if (e.comment !== undefined && e.comment !== unit.entry.comment) setText(unit, unit.comment, 'comment', e.comment)
   }
 
-  const rest = [...given.values()].flat()
+  const isNew = new Set([...given.values()].flat())
+  const rest: Entry[] = []
+  let anchor: number | undefined
+  for (const e of isNew.size > 0 ? entries : []) {
+    if (!isNew.has(e)) anchor = endOf.get(e) ?? anchor
+    else if (anchor === undefined) rest.push(e)
+    else edits.push({ start: anchor, end: anchor, text: `${eol}${indent}${dataBlock(e, indent, childIndent, eol)}` })
+  }
   if (rest.length) {
     const blocks = rest.map((e) => dataBlock(e, indent, childIndent, eol))
     const last = [...root.children].reverse().find((c) => c.type === 'element')

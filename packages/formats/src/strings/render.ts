@@ -41,6 +41,9 @@ export function renderStrings(template: string | undefined, entries: readonly En
     else queue.set(entry.key, [entry])
   }
   const inTemplate = new Set(doc.pairs.map((p) => p.key))
+  const { after, rest } = placeAfterPrevious(entries, inTemplate)
+  const eol = detectEol(template)
+  const separator = hasBlankLinesBetween(doc) ? eol + eol : eol
 
   const out: string[] = []
   let cursor = 0
@@ -55,17 +58,42 @@ export function renderStrings(template: string | undefined, entries: readonly En
       continue
     }
     const value = entry ? entry.value : ''
-    if (value === pair.value) continue
-    // `"key";` (value = key) gains an explicit value after its key.
-    out.push(template.slice(cursor, pair.isKeyOnly ? pair.valueEnd : pair.valueStart))
-    out.push(pair.isKeyOnly ? ` = ${quote(value, doc.hasRawNewlines)}` : quote(value, doc.hasRawNewlines))
-    cursor = pair.valueEnd
+    if (value !== pair.value) {
+      // `"key";` (value = key) gains an explicit value after its key.
+      out.push(template.slice(cursor, pair.isKeyOnly ? pair.valueEnd : pair.valueStart))
+      out.push(pair.isKeyOnly ? ` = ${quote(value, doc.hasRawNewlines)}` : quote(value, doc.hasRawNewlines))
+      cursor = pair.valueEnd
+    }
+    const group = entry && after.get(entry)
+    if (group) {
+      out.push(template.slice(cursor, pair.end), ...group.map((e) => separator + pairText(e, eol, doc.hasRawNewlines)))
+      cursor = pair.end
+      after.delete(entry)
+    }
   }
   out.push(template.slice(cursor))
+  // An anchor that took no pair (a surplus copy of a repeated key) leaves its entries to the end.
+  for (const group of after.values()) rest.push(...group)
 
-  const added = entries.filter((e) => !inTemplate.has(e.key))
-  if (added.length > 0) out.push(addedText(added, doc, template))
+  if (rest.length > 0) out.push(addedText(rest, doc, template))
   return out.join('')
+}
+
+/** New entries by the template entry before them (source order); those before every template entry are the rest. */
+function placeAfterPrevious(entries: readonly Entry[], inTemplate: Set<string>): { after: Map<Entry, Entry[]>; rest: Entry[] } {
+  const after = new Map<Entry, Entry[]>()
+  const rest: Entry[] = []
+  let anchor: Entry | undefined
+  for (const e of entries) {
+    if (inTemplate.has(e.key)) anchor = e
+    else if (!anchor) rest.push(e)
+    else {
+      const group = after.get(anchor)
+      if (group) group.push(e)
+      else after.set(anchor, [e])
+    }
+  }
+  return { after, rest }
 }
 
 // Removes the rest of the pair's line and any blank lines after it.

@@ -1,0 +1,57 @@
+// A locale copy that lacks keys of its source (the usual state of a translation file) gets them on pull, in source
+// order and in the copy's own style, with their translations or as `missing` says (spec § pull_file, issue 11).
+// Layout: an i18next React app, `public/locales/{lng}/common.json`.
+import { createPseudoProvider } from '@tolk/ai'
+import { runJob } from '@tolk/core'
+import { expect, test } from 'vitest'
+import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
+import { forEachBackend } from './harness.js'
+import { ok } from './units-fixture.js'
+
+const EN = 'public/locales/en/common.json'
+const DE = 'public/locales/de/common.json'
+
+forEachBackend('a partial locale copy gets the source keys it lacks on pull', (env) => {
+  /** The German text of each key, as the database holds it. */
+  async function german(workspaceId: string): Promise<Record<string, string>> {
+    const keys = await rowsOf(env.conn().db, 'keys', workspaceId)
+    const de = new Map((await rowsOf(env.conn().db, 'translations', workspaceId)).filter((t) => t.locale === 'de').map((t) => [t.unit_id, t.text]))
+    return Object.fromEntries(keys.map((k) => [k.name, de.get(k.unit_id)!]))
+  }
+
+  const pull = async (ws: { call: (op: string, input: unknown) => Promise<{ status: number; body: any }> }, extra: Record<string, unknown> = {}) =>
+    (await ok(ws.call('pull_file', { project: 'web', path: DE, locale: 'de', ...extra }))).content as string
+
+  test('machine translations of keys the pushed German copy lacks come back, after the copy\'s own keys, in its indentation', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: true }))
+    const pushed = await ok(ws.call('push_file', {
+      project: 'web', path: EN, content: '{\n  "welcome": "Welcome",\n  "save": "Save",\n  "cancel": "Cancel",\n  "delete": "Delete"\n}\n',
+    }))
+    for (const id of pushed.job_ids) expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, id)).toBe('succeeded')
+    const copy = '{\n    "welcome": "Willkommen",\n    "save": "Speichern"\n}\n'
+    const imported = await ok(ws.call('push_file', { project: 'web', path: DE, content: copy }))
+    expect(imported.counts.translations_imported).toBe(2)
+    const de = await german(ws.workspaceId)
+    expect(de.cancel).toMatch(/^\[.+\]$/)
+    expect(await pull(ws)).toBe(
+      `{\n    "welcome": "Willkommen",\n    "save": "Speichern",\n    "cancel": ${JSON.stringify(de.cancel)},\n    "delete": ${JSON.stringify(de.delete)}\n}\n`,
+    )
+  })
+
+  test('a key the copy lacks goes where the source has it; untranslated keys follow missing; keys gone from the source leave', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false }))
+    await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "welcome": "Welcome",\n  "save": "Save",\n  "cancel": "Cancel",\n  "delete": "Delete"\n}\n' }))
+    // The German copy was written by hand with tabs and has the first and the last key only.
+    await ok(ws.call('push_file', { project: 'web', path: DE, content: '{\n\t"welcome": "Willkommen",\n\t"delete": "Löschen"\n}\n' }))
+    const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'web', 'cancel')).unit_id
+    await ok(ws.call('set_translation', { unit, locale: 'de', text: 'Abbrechen' }))
+    expect(await pull(ws)).toBe('{\n\t"welcome": "Willkommen",\n\t"save": "Save",\n\t"cancel": "Abbrechen",\n\t"delete": "Löschen"\n}\n')
+    expect(await pull(ws, { missing: 'empty' })).toBe('{\n\t"welcome": "Willkommen",\n\t"save": "",\n\t"cancel": "Abbrechen",\n\t"delete": "Löschen"\n}\n')
+    expect(await pull(ws, { missing: 'omit' })).toBe('{\n\t"welcome": "Willkommen",\n\t"cancel": "Abbrechen",\n\t"delete": "Löschen"\n}\n')
+    // "delete" leaves the source: the German copy's own "delete" goes with it.
+    await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "welcome": "Welcome",\n  "save": "Save",\n  "cancel": "Cancel"\n}\n' }))
+    expect(await pull(ws, { missing: 'omit' })).toBe('{\n\t"welcome": "Willkommen",\n\t"cancel": "Abbrechen"\n}\n')
+  })
+})

@@ -1,0 +1,66 @@
+// A pull hands render every key of the source, the ones the locale's copy lacks placed right after the key before
+// them (issue 11). Each format writes such an entry after that key's own entry, in the copy's style.
+import { describe, expect, test } from 'vitest'
+import { parse, render, type Entry, type FormatId } from '../src/index.js'
+
+/** A German copy holding `a`, `b` and `z`, and the same copy with `c` where the source has it: between `b` and `z`. */
+const CASES: { name: string; format: FormatId; copy: string; want: string; key?: string }[] = [
+  {
+    name: 'json, tab-indented (i18next common.json)', format: 'json',
+    copy: '{\n\t"a": "A-de",\n\t"b": "B-de",\n\t"z": "Z-de"\n}\n',
+    want: '{\n\t"a": "A-de",\n\t"b": "B-de",\n\t"c": "C-de",\n\t"z": "Z-de"\n}\n',
+  },
+  {
+    name: 'json, nested four spaces', format: 'json', key: 'home.c',
+    copy: '{\n    "home": {\n        "a": "A-de",\n        "b": "B-de",\n        "z": "Z-de"\n    }\n}\n',
+    want: '{\n    "home": {\n        "a": "A-de",\n        "b": "B-de",\n        "c": "C-de",\n        "z": "Z-de"\n    }\n}\n',
+  },
+  {
+    name: 'android strings.xml', format: 'android',
+    copy: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="a">A-de</string>\n  <string name="b">B-de</string>\n  <string name="z">Z-de</string>\n</resources>\n',
+    want: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="a">A-de</string>\n  <string name="b">B-de</string>\n  <string name="c">C-de</string>\n  <string name="z">Z-de</string>\n</resources>\n',
+  },
+  {
+    name: 'apple .strings', format: 'strings',
+    copy: '"a" = "A-de";\n"b" = "B-de";\n"z" = "Z-de";\n',
+    want: '"a" = "A-de";\n"b" = "B-de";\n"c" = "C-de";\n"z" = "Z-de";\n',
+  },
+  {
+    name: 'java .properties', format: 'properties',
+    copy: 'a: A-de\nb: B-de\nz: Z-de\n',
+    want: 'a: A-de\nb: B-de\nc: C-de\nz: Z-de\n',
+  },
+  {
+    name: 'gettext django.po', format: 'po', key: 'C',
+    copy: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "A"\nmsgstr "A-de"\n\nmsgid "B"\nmsgstr "B-de"\n\nmsgid "Z"\nmsgstr "Z-de"\n',
+    want: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "A"\nmsgstr "A-de"\n\nmsgid "B"\nmsgstr "B-de"\n\nmsgid "C"\nmsgstr "C-de"\n\nmsgid "Z"\nmsgstr "Z-de"\n',
+  },
+  {
+    name: 'flutter arb', format: 'arb',
+    copy: '{\n  "@@locale": "de",\n  "a": "A-de",\n  "b": "B-de",\n  "@b": {},\n  "z": "Z-de"\n}\n',
+    want: '{\n  "@@locale": "de",\n  "a": "A-de",\n  "b": "B-de",\n  "@b": {},\n  "c": "C-de",\n  "z": "Z-de"\n}\n',
+  },
+  {
+    name: '.NET resx', format: 'resx',
+    copy: '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="a" xml:space="preserve">\n    <value>A-de</value>\n  </data>\n  <data name="b" xml:space="preserve">\n    <value>B-de</value>\n  </data>\n  <data name="z" xml:space="preserve">\n    <value>Z-de</value>\n  </data>\n</root>\n',
+    want: '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="a" xml:space="preserve">\n    <value>A-de</value>\n  </data>\n  <data name="b" xml:space="preserve">\n    <value>B-de</value>\n  </data>\n  <data name="c" xml:space="preserve">\n    <value>C-de</value>\n  </data>\n  <data name="z" xml:space="preserve">\n    <value>Z-de</value>\n  </data>\n</root>\n',
+  },
+  {
+    name: 'csv', format: 'csv',
+    copy: 'key,de\r\na,A-de\r\nb,B-de\r\nz,Z-de\r\n',
+    want: 'key,de\r\na,A-de\r\nb,B-de\r\nc,C-de\r\nz,Z-de\r\n',
+  },
+]
+
+describe('a new entry goes after the entry before it, in the copy\'s style', () => {
+  test.each(CASES)('$name', ({ format, copy, want, key }) => {
+    const options = { locale: 'de', sourceLocale: 'en' }
+    const entries = parse(format, copy, options).entries
+    const at = entries.findIndex((e) => e.key.endsWith('z') || e.key === 'Z')
+    const added: Entry = { key: key ?? 'c', value: 'C-de', source: 'C' }
+    const out = render(format, copy, [...entries.slice(0, at), added, ...entries.slice(at)], { ...options, missing: 'omit' })
+    expect(out).toBe(want)
+    // The copy's own entries come back untouched: without the new entry, the copy is returned byte for byte.
+    expect(render(format, copy, entries, { ...options, missing: 'omit' })).toBe(copy)
+  })
+})
