@@ -40,6 +40,8 @@ export interface ProjectsTable {
   description: Generated<string>
   target_locales: ColumnType<string[], string[] | undefined, string[]>
   auto_translate: Generated<boolean>
+  /** Project locale -> how file paths spell it (de -> de_DE); locales not in it are spelled as they are. */
+  locale_map: JsonOf<Record<string, string>>
   created_at: CreatedAt
   updated_at: Timestamp
 }

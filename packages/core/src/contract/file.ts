@@ -25,6 +25,11 @@ export const pushFile = defineOp({
     content: v.pipe(v.string(), v.maxLength(10_000_000), v.description('the file as text; a BOM, when the file has one, is its first character U+FEFF')),
     locale: v.optional(Locale),
     format: v.optional(FormatRef),
+    source: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description(
+      'for a translation file: the path of the source file it translates, as that file was pushed (e.g. po/messages.pot for po/de.po, ' +
+      'src/locale/en_US/LC_MESSAGES/django.po for src/locale/de_DE/LC_MESSAGES/django.po). Give it when the path does not follow from the ' +
+      "source's (the CLI always does); without it the server links by path. The source must be pushed first, else 404 not_found",
+    ))),
     encoding: v.optional(v.pipe(v.picklist(ENCODINGS), v.description('the bytes the file had, returned by pull_file so the CLI writes the same bytes')), 'utf-8'),
     overwrite: v.optional(v.pipe(v.boolean(), v.description('replace reviewed or approved translations whose text differs')), false),
     dry_run: v.optional(v.pipe(v.boolean(), v.description('report what would change and change nothing')), false),

@@ -5,6 +5,19 @@ import { defineOp } from './define-op.js'
 const Name = v.pipe(v.string(), v.trim(), v.minLength(1, 'A name has 1 to 100 characters.'), v.maxLength(100, 'A name has 1 to 100 characters.'))
 const Description = v.pipe(v.string(), v.maxLength(4000), v.description('What the project is; added to the product context for its strings'))
 const TargetLocales = v.pipe(v.array(Locale), v.maxLength(100), v.description('Locales to translate into'))
+const PathSpelling = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9+_.@-]{0,34}$/, 'A path spelling is 1 to 35 letters, digits or + _ . @ - with no slash, e.g. de_DE or zh-rTW.'),
+)
+const LocaleMapInput = v.pipe(
+  v.record(Locale, PathSpelling),
+  v.maxEntries(100, 'At most 100 locales in locale_map.'),
+  v.description(
+    "How the project's locales are spelled in file paths: project locale -> path text, e.g. {\"de\": \"de_DE\", \"zh-Hans\": \"zh_CN\", \"he\": \"iw\"}. " +
+    'Translation files are linked to their source and pulled to paths spelled this way; a push whose path spells a locale another way ' +
+    'adds it when the map has none. update_project replaces the whole map.',
+  ),
+)
 
 /** Every project with its target locales. */
 export const listProjects = defineOp({
@@ -23,6 +36,7 @@ export const createProject = defineOp({
     description: v.optional(Description, ''),
     target_locales: v.optional(TargetLocales, []),
     auto_translate: v.optional(v.boolean(), true),
+    locale_map: v.optional(LocaleMapInput, {}),
   }),
 })
 
@@ -36,5 +50,6 @@ export const updateProject = defineOp({
     description: v.optional(Description),
     target_locales: v.optional(TargetLocales),
     auto_translate: v.optional(v.boolean()),
+    locale_map: v.optional(LocaleMapInput),
   }),
 })

@@ -1,7 +1,8 @@
 import { listFilesOfProject, listSnapshotHeads } from '@tolk/db'
 import type * as c from '../contract/file.js'
+import { fail } from '../errors.js'
 import { isMultiLocale, resolveFormat } from '../services/file-format.js'
-import { patternFromPath } from '../services/locale-path.js'
+import { patternFromPath, type LocaleMap } from '../services/locale-path.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
 import { storePush } from '../services/push.js'
@@ -9,9 +10,9 @@ import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
 /** The locale a pushed path holds: the given one, else one of the project's locales the path names, else the source. */
-function localeOfPush(path: string, given: string | undefined, known: string[], multi: boolean): string | undefined {
+function localeOfPush(path: string, given: string | undefined, known: string[], multi: boolean, map: LocaleMap): string | undefined {
   if (given || multi) return given
-  const found = known.filter((l) => patternFromPath(path, l, false).localeInPath).sort((a, b) => b.length - a.length)
+  const found = known.filter((l) => patternFromPath(path, l, false, map).localeInPath).sort((a, b) => b.length - a.length)
   return found[0]
 }
 
@@ -37,8 +38,16 @@ export const fileHandlers = {
     const project = await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
     const format = resolveFormat(input.format, input.path, input.content)
-    const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], isMultiLocale(format)) ?? sourceLocale
-    const result = await storePush(ctx, { project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite })
+    const multi = isMultiLocale(format)
+    const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], multi, project.locale_map) ?? sourceLocale
+    if (input.source !== undefined && input.source !== input.path && (multi || locale === sourceLocale)) {
+      fail('invalid_input', `${input.path} is pushed in the source locale ${sourceLocale}; source names the source file of a translation, so leave it out.`, {
+        issues: [{ path: 'source', message: 'Only a translation file (a locale other than the source) takes source.' }],
+      })
+    }
+    const result = await storePush(ctx, {
+      project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite, source: input.source,
+    })
     const out = { file: result.file, counts: result.counts, job_id: result.job_id, job_ids: result.job_ids, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50) }
     if (input.dry_run) ctx.rollbackWith(out)
     if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })

@@ -12,7 +12,7 @@ export const workspaceOut = (w: Workspace) => ({
 /** A project as ops return it. */
 export const projectOut = (p: Project) => ({
   id: p.id, slug: p.slug, name: p.name, description: p.description, target_locales: p.target_locales,
-  auto_translate: p.auto_translate, created_at: iso(p.created_at), updated_at: iso(p.updated_at),
+  auto_translate: p.auto_translate, locale_map: p.locale_map, created_at: iso(p.created_at), updated_at: iso(p.updated_at),
 })
 
 /** An API key as listings show it: never the key or its hash. */

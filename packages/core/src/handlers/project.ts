@@ -19,7 +19,7 @@ export const projectHandlers = {
     if (!slug) fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
     const row = await insertProject(ctx.db, {
       workspace_id: ctx.workspaceId, slug, name: input.name, description: input.description,
-      target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate,
+      target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate, locale_map: input.locale_map,
     }).catch((err: unknown) => {
       throw isUniqueViolation(err, 'projects_workspace_slug_key') ? new ServiceError('project_exists', `A project with slug "${slug}" already exists; pick another slug or update that project.`) : err
     })

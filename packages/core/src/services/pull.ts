@@ -8,7 +8,7 @@ import type { AuthedContext } from '../context.js'
 import { awaitedLater } from './awaited-later.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
-import { localeOfPath, pathFromPattern } from './locale-path.js'
+import { localeOfPath, pathFromPattern, type LocaleMap } from './locale-path.js'
 
 /** A validated pull. */
 export interface PullRequest {
@@ -20,20 +20,21 @@ export interface PullRequest {
   approvedOnly: boolean
 }
 
-/** The file row a concrete path or a pattern names. */
-export async function findFileForPath(ctx: AuthedContext, projectId: string, path: string, locale: string): Promise<File> {
-  const files = await listFilesOfProject(ctx.db, projectId)
+/** The file row a concrete path or a pattern names: the source path, or any locale's path spelled as the map says. */
+export async function findFileForPath(ctx: AuthedContext, project: Project, path: string, locale: string): Promise<File> {
+  const files = await listFilesOfProject(ctx.db, project.id)
+  const map = project.locale_map
   const found =
     files.find((f) => f.pattern === path || f.source_path === path) ??
-    files.find((f) => pathFromPattern(f.pattern, locale) === path) ??
-    files.find((f) => localeOfPath(f.pattern, path) !== undefined)
+    files.find((f) => pathFromPattern(f.pattern, locale, map) === path) ??
+    files.find((f) => localeOfPath(f.pattern, path, map) !== undefined)
   return found ?? fail('not_found', `No file ${path} in this project; list_files shows the pushed files.`)
 }
 
-/** The concrete path of a file in a locale. */
-export function pathOf(file: File, locale: string, sourceLocale: string): string {
+/** The concrete path of a file in a locale, spelled as the project's locale map says. */
+export function pathOf(file: File, locale: string, sourceLocale: string, map: LocaleMap = {}): string {
   if (locale === sourceLocale && file.source_path) return file.source_path
-  return pathFromPattern(file.pattern, locale)
+  return pathFromPattern(file.pattern, locale, map)
 }
 
 /** A translation that counts (approved_only is applied in SQL). */
@@ -55,13 +56,13 @@ interface Pull {
  * values whose translations changed since that push (design § Files and round trip).
  */
 export async function renderPull(ctx: AuthedContext, req: PullRequest) {
-  const file = await findFileForPath(ctx, req.project.id, req.path, req.locale)
+  const file = await findFileForPath(ctx, req.project, req.path, req.locale)
   const format = file.format as FormatId
   const multi = isMultiLocale(format)
   const heads = await listSnapshotHeads(ctx.db, [file.id])
   const head = (multi ? undefined : heads.find((h) => h.locale === req.locale)) ?? heads.find((h) => h.locale === req.sourceLocale)
   if (!head) fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
-  const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale), encoding: head.encoding, format }
+  const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale, req.project.locale_map), encoding: head.encoding, format }
   const copy = () => snapshotTextOf(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
   if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy() }

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
-import { findFileByPattern, findSnapshotHead, hasKeysOffTheirText, insertFile, listFilesOfProject, updateFile, upsertSnapshot, type Project } from '@tolk/db'
+import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot, type Project } from '@tolk/db'
 import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
 import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
+import { linkFile } from './file-link.js'
 import { importTranslations } from './import-translations.js'
-import { localeOfPath, patternFromPath } from './locale-path.js'
 import { syncKeys, wantedKeys, type KeyCounts, type WantedKey } from './push-keys.js'
 
 /** What push_file reports (spec § push_file output). */
@@ -32,6 +32,8 @@ export interface PushRequest {
   format: FormatId
   encoding: string
   overwrite: boolean
+  /** The source file a translation belongs to (push_file `source`). */
+  source?: string | undefined
 }
 
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
@@ -45,20 +47,14 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     })
   }
   const entries = parsed.entries.filter(isTranslatable)
-  const derived = patternFromPath(req.path, req.locale, multi)
-  // A translation whose path spells its locale another way (a CLI locale_map: values-iw for he) belongs to
-  // the existing file whose pattern matches the path.
-  const mapped = !derived.localeInPath && !multi && req.locale !== req.sourceLocale
-    ? (await listFilesOfProject(ctx.db, req.project.id)).find((f) => localeOfPath(f.pattern, req.path) !== undefined)
-    : undefined
-  const pattern = mapped?.pattern ?? derived.pattern
-  const file = mapped ?? (await findFileByPattern(ctx.db, req.project.id, pattern)) ??
-    (await insertFile(ctx.db, { workspace_id: ctx.workspaceId, project_id: req.project.id, pattern, format: req.format, source_path: null }))
+  const isSource = multi || req.locale === req.sourceLocale
+  const file = await linkFile(ctx, {
+    project: req.project, path: req.path, locale: req.locale, isSource, multi, format: req.format, sourceLocale: req.sourceLocale, source: req.source,
+  })
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,
     translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, keys_split: 0, tasks_filed: 0,
   }
-  const isSource = multi || req.locale === req.sourceLocale
   const bilingual = entries.some((e) => e.source !== undefined)
   const hash = createHash('sha256').update(req.content).digest('base64url')
   const snapshotLocale = multi ? req.sourceLocale : req.locale
@@ -93,7 +89,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   }
   const jobId = jobIds[0] ?? null
   const changed = counts.keys_added + counts.keys_updated + counts.keys_removed + counts.translations_imported > 0 || !samePush
-  return { file: { id: file.id, pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }
+  return { file: { id: file.id, pattern: file.pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }
 }
 
 /** An identical source push: every key and unit of the file stays as it is. */

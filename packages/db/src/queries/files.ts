@@ -17,7 +17,7 @@ export function insertFile(db: Kysely<Database>, row: { workspace_id: string; pr
 }
 
 /** Changes a file row. */
-export async function updateFile(db: Kysely<Database>, id: string, patch: { source_path?: string | null; format?: string }): Promise<void> {
+export async function updateFile(db: Kysely<Database>, id: string, patch: { source_path?: string | null; format?: string; pattern?: string }): Promise<void> {
   await db.updateTable('files').set({ ...patch, updated_at: new Date() }).where('id', '=', id).execute()
 }
 
