@@ -36,6 +36,23 @@ export function sourceFiles(config: Config, root: string, sourceLocale: string):
   return out
 }
 
+/** Every source file the config names that the server holds (list_files `source_path`): pull needs none on disk. */
+export function pushedSourceFiles(config: Config, sourcePaths: readonly string[], sourceLocale: string): SourceFile[] {
+  const seen = new Set<string>()
+  const out: SourceFile[] = []
+  const sorted = [...sourcePaths].sort()
+  for (const entry of config.files) {
+    const pattern = withSlots(entry.source, slotTexts(sourceLocale, config.locale_map))
+    for (const path of sorted) {
+      const match = matchPath(pattern, path)
+      if (!match || seen.has(path)) continue
+      seen.add(path)
+      out.push({ entry, path, match })
+    }
+  }
+  return out
+}
+
 /** The repo-relative path of a source file's copy in `locale`, per the translation pattern and locale_map. */
 export function translationPath(file: SourceFile, locale: string, map: LocaleMap): string {
   if (isMultiLocale(file.entry)) return file.path

@@ -29,6 +29,8 @@ export interface ProjectInfo {
   slug: string
   name: string
   target_locales: string[]
+  /** How the project spells its locales in paths (servers before it was kept send none). */
+  locale_map?: Record<string, string>
 }
 
 /** Shared state of one CLI invocation. */

@@ -1,9 +1,10 @@
-// tolk pull: every target locale (or --locale) of every source file, written where the translation pattern says.
+// tolk pull: every target locale (or --locale) of every source file the server holds, written where the translation
+// pattern says.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { detectEncoding, encodeFile, isEncoding } from '../encoding.js'
 import { aboutFile, UsageError } from '../exit.js'
-import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
+import { isMultiLocale, pushedSourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
 import { findProject, type Runtime } from '../runtime.js'
 
@@ -21,10 +22,18 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   const client = rt.client()
   const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
   const project = await findProject(client, config.project)
+  if (project.target_locales.length === 0) throw new UsageError('no_locales', `Project ${project.slug} has no target locales; add some with \`tolk op update_project\`.`)
+  const unknown = (flags.locale ?? []).filter((l) => !project.target_locales.includes(l))
+  if (unknown.length > 0) {
+    throw new UsageError('unknown_locale', `Project ${project.slug} has no locale ${unknown.join(', ')}; its locales are ${project.target_locales.join(', ')} (add one with \`tolk op update_project\`).`)
+  }
   const locales = flags.locale?.length ? flags.locale : project.target_locales
-  if (locales.length === 0) throw new UsageError('no_locales', `Project ${project.slug} has no target locales; add some with \`tolk op update_project\` or pass --locale.`)
-  const sources = sourceFiles(config, root, sourceLocale)
-  if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
+  // The server's files, not the disk's: a CI job pulls into a fresh checkout that may hold no source file.
+  const { files } = await client.call<{ files: { source_path: string | null }[] }>('list_files', { project: project.id })
+  const sources = pushedSourceFiles(config, files.flatMap((f) => (f.source_path ? [f.source_path] : [])), sourceLocale)
+  if (sources.length === 0) {
+    throw new UsageError('no_files', `No file pushed to ${project.slug} matches ${config.files.map((f) => f.source).join(', ')}; run \`tolk push\` first.`)
+  }
 
   // The source path names the file row unambiguously; where each copy lands is this config's business.
   const plan = sources.flatMap((s) =>

@@ -43,7 +43,8 @@ const CONFIG = JSON.stringify({
 })
 const common = {
   get_workspace: () => ({ source_locale: 'en' }),
-  list_projects: () => ({ projects: [{ id: 'p1', slug: 'app', name: 'App', target_locales: ['de', 'he', 'pt-BR'] }] }),
+  list_projects: () => ({ projects: [{ id: 'p1', slug: 'app', name: 'App', target_locales: ['de', 'he', 'pt-BR'], locale_map: { he: 'iw' } }] }),
+  list_files: () => ({ files: [{ id: 'f1', pattern: 'res/values-{android_locale}/strings.xml', source_path: 'res/values/strings.xml' }] }),
 }
 const counts = { keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, translations_imported: 0, skipped: {} }
 
@@ -63,8 +64,8 @@ describe('tolk push', () => {
     expect(pushes).toEqual([
       { project: 'app', path: 'res/values/strings.xml', content: '<resources/>', locale: 'en', encoding: 'utf-8', overwrite: true, dry_run: true },
       // locale_map reversed: the file in values-iw is the project's he.
-      { project: 'app', path: 'res/values-iw/strings.xml', content: '\uFEFF<resources/>', locale: 'he', encoding: 'utf-8-bom', overwrite: true, dry_run: true },
-      { project: 'app', path: 'res/values-pt-rBR/strings.xml', content: '<resources/>', locale: 'pt-BR', encoding: 'utf-8', overwrite: true, dry_run: true },
+      { project: 'app', path: 'res/values-iw/strings.xml', content: '\uFEFF<resources/>', locale: 'he', encoding: 'utf-8-bom', source: 'res/values/strings.xml', overwrite: true, dry_run: true },
+      { project: 'app', path: 'res/values-pt-rBR/strings.xml', content: '<resources/>', locale: 'pt-BR', encoding: 'utf-8', source: 'res/values/strings.xml', overwrite: true, dry_run: true },
     ])
     expect(calls.every((c) => c.headers['user-agent']?.startsWith('tolk-cli/'))).toBe(true)
   })
@@ -73,6 +74,29 @@ describe('tolk push', () => {
     const { calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x', 'res/values-de/strings.xml': 'y' }, { ...common, push_file: () => ({ counts }) })
     expect((await tolk(['push'])).code).toBe(0)
     expect(calls.filter((c) => c.op === 'push_file').map((c) => c.input)).toEqual([{ project: 'app', path: 'res/values/strings.xml', content: 'x', locale: 'en', encoding: 'utf-8' }])
+  })
+
+  it("gives the server the config's locale_map, keeping what the server learned, and never on a dry run", async () => {
+    const config = JSON.stringify({ project: 'app', files: [{ source: 'locale/{locale}/LC_MESSAGES/django.po', translation: 'locale/{locale}/LC_MESSAGES/django.po' }], locale_map: { en: 'en_US', 'pt-BR': 'pt_BR' } })
+    const { calls, tolk } = setup({ 'tolk.config.json': config, 'locale/en_US/LC_MESSAGES/django.po': 'x' }, { ...common, push_file: () => ({ counts }), update_project: () => ({}) })
+    expect((await tolk(['push', '--dry-run'])).code).toBe(0)
+    expect(calls.some((c) => c.op === 'update_project')).toBe(false)
+    expect((await tolk(['push'])).code).toBe(0)
+    expect(calls.filter((c) => c.op === 'update_project').map((c) => c.input)).toEqual([{ project: 'p1', locale_map: { he: 'iw', en: 'en_US', 'pt-BR': 'pt_BR' } }])
+    expect(calls.find((c) => c.op === 'push_file')!.input.path).toBe('locale/en_US/LC_MESSAGES/django.po')
+  })
+
+  it('says what a key_not_in_source skip means and how to fix it', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x', 'res/values-de/strings.xml': 'y' }, {
+      ...common,
+      push_file: (input: { locale: string }) => ({ counts: input.locale === 'de' ? { ...counts, translations_skipped: 3, skipped: { key_not_in_source: 3 } } : counts }),
+    })
+    const res = await tolk(['push', '--translations'])
+    expect(res.code).toBe(0)
+    expect(res.stdout).toContain('3 key_not_in_source')
+    expect(res.stdout).toContain('not in the source file the translation was linked to')
+    expect(res.stdout).toContain('files[].source')
+    expect(res.stdout).not.toContain('Reviewed and approved translations were kept')
   })
 
   it('exits 1 without sending anything when a file is not valid UTF-8', async () => {
@@ -112,6 +136,34 @@ describe('tolk pull', () => {
     )
     expect(readFileSync(join(dir, 'res/values-iw/strings.xml'))).toEqual(Buffer.from('\uFEFFhe', 'utf16le'))
     expect(readFileSync(join(dir, 'res/values-pt-rBR/strings.xml'))).toEqual(Buffer.from('\uFEFFpt-BR'))
+  })
+
+  it('pulls the files the server holds into a checkout with no source file on disk (a CI job)', async () => {
+    const { dir, calls, tolk } = setup({ 'tolk.config.json': CONFIG }, {
+      ...common,
+      pull_file: (input: { locale: string }) => ({ path: 'ignored', content: input.locale, encoding: 'utf-8', format: 'android' }),
+    })
+    const res = await tolk(['pull', '--locale', 'de'])
+    expect(res.stderr).toBe('')
+    expect(res.code).toBe(0)
+    expect(calls.filter((c) => c.op === 'pull_file').map((c) => c.input.path)).toEqual(['res/values/strings.xml'])
+    expect(readFileSync(join(dir, 'res/values-de/strings.xml'), 'utf8')).toBe('de')
+  })
+
+  it('refuses a locale the project lacks with exit 1, naming its locales, and writes nothing', async () => {
+    const { dir, calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x' }, { ...common, pull_file: () => ({ content: 'x', encoding: 'utf-8' }) })
+    const res = await tolk(['pull', '--locale', 'xx'])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toBe('error unknown_locale: Project app has no locale xx; its locales are de, he, pt-BR (add one with `tolk op update_project`).\n')
+    expect(calls.some((c) => c.op === 'pull_file')).toBe(false)
+    expect(() => readFileSync(join(dir, 'res/values-xx/strings.xml'))).toThrow()
+  })
+
+  it('says to push first when the server holds no file the config names', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x' }, { ...common, list_files: () => ({ files: [] }) })
+    const res = await tolk(['pull'])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toMatch(/^error no_files: No file pushed to app matches res\/values\/strings\.xml; run `tolk push` first\./)
   })
 
   it('refuses an unknown --missing value as a usage error', async () => {

@@ -1,11 +1,12 @@
 // tolk push: source files, and with --translations the translation files of every target locale on disk.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { TolkClient } from '../client.js'
 import { decodeFile, EncodingError } from '../encoding.js'
 import { aboutFile, UsageError } from '../exit.js'
 import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
-import { findProject, type Runtime } from '../runtime.js'
+import { findProject, type ProjectInfo, type Runtime } from '../runtime.js'
 
 /** Flags of `tolk push`. */
 export interface PushFlags {
@@ -42,14 +43,16 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   const sources = sourceFiles(config, root, sourceLocale)
   if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
 
-  const plan = sources.map((s) => ({ path: s.path, locale: sourceLocale, format: s.entry.format }))
+  await shareLocaleMap(client, project, config.locale_map, flags.dryRun ?? false)
+
+  const plan: { path: string; locale: string; format: string | undefined; source?: string }[] = sources.map((s) => ({ path: s.path, locale: sourceLocale, format: s.entry.format }))
   if (flags.translations) {
     const locales = flags.locale?.length ? flags.locale : project.target_locales
     for (const s of sources) {
       if (isMultiLocale(s.entry)) continue
       for (const locale of locales) {
         const path = translationPath(s, locale, config.locale_map)
-        if (path !== s.path && existsSync(join(root, path))) plan.push({ path, locale, format: s.entry.format })
+        if (path !== s.path && existsSync(join(root, path))) plan.push({ path, locale, format: s.entry.format, source: s.path })
       }
     }
   }
@@ -71,6 +74,8 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       locale: item.locale,
       encoding: decoded.encoding,
       ...(item.format ? { format: item.format } : {}),
+      // The config knows which source a translation belongs to; the server's guess from paths may not.
+      ...(item.source ? { source: item.source } : {}),
       ...(flags.force ? { overwrite: true } : {}),
       ...(flags.dryRun ? { dry_run: true } : {}),
     }).catch((err: unknown) => {
@@ -89,9 +94,28 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       return [r.path, r.locale, n(c.keys_added), n(c.keys_updated), n(c.keys_removed), n(c.translations_imported), skipped || '-']
     })
     const head = flags.dryRun ? `Dry run: nothing was changed in ${project.slug}.\n` : ''
-    const hint = results.some((r) => Object.keys(r.counts?.skipped ?? {}).length > 0) && !flags.force
-      ? 'Reviewed and approved translations were kept; --force overwrites them.\n'
-      : ''
-    return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + hint
+    return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + skipHints(results, flags.force ?? false)
   })
+}
+
+/** What each kind of skipped translation means and how to act on it. */
+function skipHints(results: PushResult[], force: boolean): string {
+  const reasons = new Set(results.flatMap((r) => Object.keys(r.counts?.skipped ?? {})))
+  const lines: string[] = []
+  if (!force && (reasons.has('reviewed_differs') || reasons.has('approved_differs'))) lines.push('Reviewed and approved translations were kept; --force overwrites them.')
+  if (reasons.has('key_not_in_source')) {
+    lines.push('key_not_in_source: those keys are not in the source file the translation was linked to, so they were not imported. ' +
+      'Push the source file that has them, or point files[].source in tolk.config.json at the source file these translations belong to.')
+  }
+  return lines.map((l) => `${l}\n`).join('')
+}
+
+/**
+ * Gives the server the config's locale_map, so the files it links and the paths it returns are spelled as the
+ * repository spells them. Entries the server learned and the config does not name are kept.
+ */
+async function shareLocaleMap(client: TolkClient, project: ProjectInfo, map: Readonly<Record<string, string>>, dryRun: boolean): Promise<void> {
+  const current = project.locale_map ?? {}
+  if (dryRun || Object.entries(map).every(([locale, text]) => current[locale] === text)) return
+  await client.call('update_project', { project: project.id, locale_map: { ...current, ...map } })
 }
