@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createWorkspaceWithOwner } from '@tolk/core'
 // Relative imports: these are another app's and a package's sources, used by this test only.
 import { createApp } from '../../../api/src/app.js'
-import { connect, migrateToLatest } from '../../../../packages/db/src/index.js'
+import { connect, migrateToLatest, type Connection } from '../../../../packages/db/src/index.js'
 
 /** A running API and how to get a fresh workspace on it. */
 export interface RunningApi {
@@ -15,10 +15,16 @@ export interface RunningApi {
   close(): Promise<void>
 }
 
-/** Starts the API on 127.0.0.1 with an ephemeral port. */
-export async function startApi(): Promise<RunningApi> {
+/** A fresh migrated in-memory PGlite database. */
+async function memoryDb(): Promise<Connection> {
   const conn = await connect({ dataDir: 'memory://' })
   await migrateToLatest(conn.db)
+  return conn
+}
+
+/** Starts the API on 127.0.0.1 with an ephemeral port, on a fresh PGlite database unless given another. */
+export async function startApi(connectDb: () => Promise<Connection> = memoryDb): Promise<RunningApi> {
+  const conn = await connectDb()
   let app: ReturnType<typeof createApp> | undefined
   const server = createServer((req, res) => void serve(app!, url, req, res))
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))

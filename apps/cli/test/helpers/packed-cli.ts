@@ -1,6 +1,6 @@
 // The CLI exactly as users get it: `pnpm pack`, `npm install <tarball>` into an empty folder, run its bin.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -28,12 +28,37 @@ export function installPackedCli(): PackedCli {
   const prefix = join(work, 'install')
   mkdirSync(dest)
   mkdirSync(prefix)
-  execFileSync('pnpm', ['pack', '--pack-destination', dest], { cwd: CLI_DIR, stdio: 'pipe' })
+  // Test files run side by side, and prepack rewrites dist/: one pack at a time, or one packs the other's half-written bundle.
+  withLock(join(CLI_DIR, '.pack-lock'), () => execFileSync('pnpm', ['pack', '--pack-destination', dest], { cwd: CLI_DIR, stdio: 'pipe' }))
   const tarball = join(dest, readdirSync(dest).find((f) => f.endsWith('.tgz'))!)
   writeFileSync(join(prefix, 'package.json'), '{"private":true}\n')
   // --offline proves the tarball needs nothing from a registry: every dependency is in the bundle.
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: prefix, stdio: 'pipe' })
   return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix }
+}
+
+/** Runs `fn` holding a lock folder (mkdir is atomic); a lock older than 5 minutes was left by a killed run. */
+function withLock<T>(lock: string, fn: () => T): T {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { recursive: true, force: true })
+      } catch {
+        // Released between the two calls: try again.
+      }
+      Atomics.wait(sleeper, 0, 0, 200)
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
 }
 
 /** Runs the installed CLI with `args` in `cwd`; only the given env (plus PATH) reaches it. */

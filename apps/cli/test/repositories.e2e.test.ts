@@ -1,0 +1,127 @@
+// Whole repositories through the packed CLI: a tree with a source and several locales, several files per locale,
+// pushed with `tolk push --translations`, pulled into an empty folder and compared byte for byte, then one
+// translation per file edited on the server and pulled again. The trees (test/fixtures/repositories) are written in
+// the shape of real repositories of each ecosystem, with partial translation files as real ones have.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testBackends } from '../../../packages/db/src/testing.js'
+import { startApi, type RunningApi } from './helpers/api-server.js'
+import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/repositories/', import.meta.url))
+
+/** Each layout: its folder, the project its tolk.config.json names, and the locales the project translates into. */
+const LAYOUTS = [
+  {
+    name: 'Django + Angular app (gettext src/locale/{en_US,de_DE,pt_BR}/LC_MESSAGES/django.po + djangojs.po, Angular src/i18n/messages.xlf with src/locale/messages.de_DE.xlf)',
+    dir: 'django-angular', slug: 'shop',
+  },
+  { name: 'Android app (res/values/strings.xml + arrays.xml with values-de and values-pt-rBR)', dir: 'android', slug: 'trailmark' },
+  { name: 'i18next app (public/locales/{lng}/common.json + auth.json)', dir: 'i18next', slug: 'webapp' },
+]
+const LOCALES = ['de', 'pt-BR']
+
+/** Every file of a folder, repository-relative, sorted. */
+function filesOf(root: string): string[] {
+  const out: string[] = []
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name))
+      else out.push(relative(root, join(dir, e.name)).split('\\').join('/'))
+    }
+  }
+  walk(root)
+  return out.sort()
+}
+
+function copyInto(dest: string, from: string, paths: string[]): void {
+  for (const path of paths) {
+    mkdirSync(dirname(join(dest, path)), { recursive: true })
+    copyFileSync(join(from, path), join(dest, path))
+  }
+}
+
+interface PushedFile { path: string; locale: string; counts: { translations_imported: number; skipped: Record<string, number> } }
+interface PulledFile { path: string; locale: string; status: string }
+
+let cli: PackedCli
+beforeAll(() => {
+  cli = installPackedCli()
+}, 180_000)
+
+describe.each(testBackends())('whole repositories through the packed CLI [$name]', (backend) => {
+  let api: RunningApi
+  beforeAll(async () => {
+    api = await startApi(() => backend.connect())
+  }, 60_000)
+  afterAll(async () => api?.close())
+
+  test.each(LAYOUTS)('$name: pushed, pulled into an empty folder byte for byte, one edit per file pulled again', async (layout) => {
+    const { key } = await api.workspace()
+    const env = { TOLK_URL: api.url, TOLK_API_KEY: key }
+    const op = async (name: string, input: unknown) => {
+      const res = await fetch(`${api.url}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      const body = (await res.json()) as any
+      expect(res.status, JSON.stringify(body)).toBe(200)
+      return body
+    }
+    const tolk = async (cwd: string, args: string[]) => {
+      const res = await runCli(cli, args, { cwd, env: { ...env, XDG_CONFIG_HOME: join(cwd, '.config') } })
+      expect(res.stderr).toBe('')
+      expect(res.code).toBe(0)
+      return JSON.parse(res.stdout) as { files: any[] }
+    }
+    const root = join(FIXTURES, layout.dir)
+    const tree = filesOf(root)
+    const checkout = mkdtempSync(join(tmpdir(), `tolk-repo-${layout.dir}-`))
+    copyInto(checkout, root, tree)
+    await op('create_project', { name: layout.slug, slug: layout.slug, target_locales: LOCALES, auto_translate: false })
+
+    const pushed = (await tolk(checkout, ['push', '--translations', '--json'])).files as PushedFile[]
+    // Every file of the tree went up, and every translation file found its source: no key was left unlinked.
+    expect(pushed.map((f) => f.path).sort()).toEqual(tree.filter((p) => p !== 'tolk.config.json'))
+    const translations = pushed.filter((f) => f.locale !== 'en')
+    expect(translations.length).toBeGreaterThanOrEqual(4)
+    for (const f of translations) {
+      expect(f.counts.skipped, f.path).toEqual({})
+      expect(f.counts.translations_imported, f.path).toBeGreaterThan(0)
+    }
+
+    // A fresh CI checkout: the config and nothing else.
+    const fresh = mkdtempSync(join(tmpdir(), `tolk-repo-${layout.dir}-pull-`))
+    copyInto(fresh, root, ['tolk.config.json'])
+    const pulled = (await tolk(fresh, ['pull', '--json'])).files as PulledFile[]
+    expect(pulled.map((f) => [f.path, f.locale, f.status]).sort()).toEqual(translations.map((f) => [f.path, f.locale, 'written']).sort())
+    for (const f of translations) expect(readFileSync(join(fresh, f.path)).equals(readFileSync(join(root, f.path))), f.path).toBe(true)
+
+    // One edit per file: a translation only one key of that file uses, written on the server.
+    const files = (await op('list_files', { project: layout.slug })).files as { id: string; copies: { locale: string; path: string }[] }[]
+    const expected = new Map(translations.map((f) => [f.path, readFileSync(join(root, f.path), 'utf8')]))
+    for (const locale of LOCALES) {
+      const units = (await op('list_units', { project: layout.slug, locale, status: 'imported', limit: 200 })).units as { id: string }[]
+      const views = await Promise.all(units.map((u) => op('get_unit', { unit: u.id })))
+      const used = new Set<string>()
+      for (const file of files) {
+        const copy = file.copies.find((c) => c.locale === locale)
+        if (!copy) continue
+        const content = expected.get(copy.path)!
+        const pick = views.find((u) => {
+          const t = u.translations.find((x: { locale: string }) => x.locale === locale)
+          return !used.has(u.id) && t && !t.plural && /^\p{L}[\p{L} ,.!?]*$/u.test(t.text) && content.split(t.text).length === 2 &&
+            u.keys.length === 1 && u.keys[0].file.id === file.id
+        })
+        expect(pick, `a translation of ${copy.path} to edit`).toBeDefined()
+        const old = pick.translations.find((x: { locale: string }) => x.locale === locale).text as string
+        used.add(pick.id)
+        await op('set_translation', { unit: pick.id, locale, text: `${old} neu` })
+        expected.set(copy.path, content.replace(old, `${old} neu`))
+      }
+    }
+    const again = (await tolk(fresh, ['pull', '--json'])).files as PulledFile[]
+    expect(again.every((f) => f.status === 'written')).toBe(true)
+    for (const f of translations) expect(readFileSync(join(fresh, f.path), 'utf8'), f.path).toBe(expected.get(f.path))
+  }, 120_000)
+})
