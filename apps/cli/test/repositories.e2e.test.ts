@@ -2,7 +2,7 @@
 // pushed with `tolk push --translations`, pulled into an empty folder and compared byte for byte, then one
 // translation per file edited on the server and pulled again. The trees (test/fixtures/repositories) are written in
 // the shape of real repositories of each ecosystem, with partial translation files as real ones have.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -123,5 +123,36 @@ describe.each(testBackends())('whole repositories through the packed CLI [$name]
     const again = (await tolk(fresh, ['pull', '--json'])).files as PulledFile[]
     expect(again.every((f) => f.status === 'written')).toBe(true)
     for (const f of translations) expect(readFileSync(join(fresh, f.path), 'utf8'), f.path).toBe(expected.get(f.path))
+  }, 120_000)
+
+  test('i18next app: pull --locale of a locale the project lacks is refused; keys missing from the source are explained', async () => {
+    const { key } = await api.workspace()
+    const env = { TOLK_URL: api.url, TOLK_API_KEY: key }
+    const root = join(FIXTURES, 'i18next')
+    const checkout = mkdtempSync(join(tmpdir(), 'tolk-repo-i18next-'))
+    copyInto(checkout, root, filesOf(root))
+    const tolk = (args: string[], cwd = checkout) => runCli(cli, args, { cwd, env: { ...env, XDG_CONFIG_HOME: join(cwd, '.config') } })
+    const created = await fetch(`${api.url}/api/v1/create_project`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'webapp', target_locales: LOCALES, auto_translate: false }),
+    })
+    expect(created.status).toBe(200)
+    expect((await tolk(['push'])).code).toBe(0)
+
+    const fresh = mkdtempSync(join(tmpdir(), 'tolk-repo-i18next-pull-'))
+    copyInto(fresh, root, ['tolk.config.json'])
+    const refused = await tolk(['pull', '--locale', 'xx'], fresh)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe('error unknown_locale: Project webapp has no locale xx; its locales are de, pt-BR (add one with `tolk op update_project`).\n')
+    expect(filesOf(fresh).filter((p) => !p.startsWith('.config/'))).toEqual(['tolk.config.json'])
+
+    // A German file with a key its source does not have (left over from a removed feature).
+    const de = join(checkout, 'public/locales/de/auth.json')
+    writeFileSync(de, readFileSync(de, 'utf8').replace('"password": "Passwort"', '"password": "Passwort",\n    "sso": "Mit SSO anmelden"'))
+    const res = await tolk(['push', '--translations', '--locale', 'de'])
+    expect(res.code).toBe(0)
+    expect(res.stdout).toMatch(/public\/locales\/de\/auth\.json +de .* 1 key_not_in_source/)
+    expect(res.stdout).toContain('key_not_in_source: those keys are not in the source file the translation was linked to')
+    expect(res.stdout).not.toContain('Reviewed and approved translations were kept')
   }, 120_000)
 })
