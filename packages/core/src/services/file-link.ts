@@ -1,6 +1,6 @@
 // Which file row a pushed path belongs to: a translation must land on its source's row, or its keys are skipped
 // as key_not_in_source and the pull writes source text into it.
-import { findFileByPattern, insertFile, listFilesOfProject, updateFile, updateProject, type File, type Project } from '@tolk/db'
+import { insertFile, listFilesOfProject, updateFile, updateProject, type File, type Project } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { pathFromPattern, patternFromPath, slotTextOf, type LocaleMap } from './locale-path.js'
@@ -53,7 +53,7 @@ export async function linkFile(ctx: AuthedContext, req: LinkRequest): Promise<Fi
   }
   const named = derived.localeInPath ? sourceNamedBy(files, derived.pattern) : undefined
   if (named) return settle(ctx, req, files, named, derived)
-  return (await findFileByPattern(ctx.db, req.project.id, derived.pattern)) ?? (await newFile(ctx, req, derived.pattern))
+  return files.find((f) => f.pattern === derived.pattern) ?? (await newFile(ctx, req, derived.pattern))
 }
 
 /** Records how the path spells the locale and moves the file's pattern to the path when it did not predict it. */

@@ -1,11 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, File } from '../schema.js'
 
-/** The project's file with this pattern. */
-export function findFileByPattern(db: Kysely<Database>, projectId: string, pattern: string): Promise<File | undefined> {
-  return db.selectFrom('files').selectAll().where('project_id', '=', projectId).where('pattern', '=', pattern).executeTakeFirst()
-}
-
 /** Every file of a project, by pattern. */
 export function listFilesOfProject(db: Kysely<Database>, projectId: string): Promise<File[]> {
   return db.selectFrom('files').selectAll().where('project_id', '=', projectId).orderBy('pattern').execute()
