@@ -114,6 +114,17 @@ forEachBackend('linking translation files to their source', (env) => {
     expect(units.map((u: { translation: { text: string } | null }) => u.translation?.text).sort()).toEqual(['Rechner', 'Rückgängig'])
   })
 
+  test('gettext layout with LC_MESSAGES folders: locale/de/LC_MESSAGES/django.po translates the template locale/django.pot', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['de', 'fr'])
+    await push(ws, p.slug, 'locale/django.pot', POT, { locale: 'en' })
+    const de = await push(ws, p.slug, 'locale/de/LC_MESSAGES/django.po', PO_DE)
+    expect(de.counts).toMatchObject({ translations_imported: 2, skipped: {} })
+    expect(de.file.pattern).toBe('locale/{locale}/LC_MESSAGES/django.po')
+    expect(await pull(ws, p.slug, 'locale/django.pot', 'de')).toMatchObject({ path: 'locale/de/LC_MESSAGES/django.po', content: PO_DE })
+    expect((await pull(ws, p.slug, 'locale/django.pot', 'fr')).path).toBe('locale/fr/LC_MESSAGES/django.po')
+  })
+
   test('i18n/en_US.json with i18n/zh_CN.json: the locale map spells zh-Hans as zh_CN', async () => {
     const ws = await env.workspace()
     const p = await project(ws, ['zh-Hans'], { locale_map: { en: 'en_US' } })
