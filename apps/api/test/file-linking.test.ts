@@ -20,8 +20,9 @@ async function push(ws: Caller, slug: string, path: string, content: string, ext
   return res.body as { file: { id: string; pattern: string }; counts: { translations_imported: number; translations_skipped: number; skipped: Record<string, number> } }
 }
 
+/** A pull with `missing: omit`: keys a partial copy lacks and nobody translated stay out, so it comes back as pushed. */
 async function pull(ws: Caller, slug: string, path: string, locale: string) {
-  const res = await ws.call('pull_file', { project: slug, path, locale })
+  const res = await ws.call('pull_file', { project: slug, path, locale, missing: 'omit' })
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200)
   return res.body as { path: string; content: string }
 }
