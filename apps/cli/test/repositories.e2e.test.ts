@@ -157,3 +157,69 @@ describe.each(testBackends())('whole repositories through the packed CLI [$name]
     expect(res.stdout).not.toContain('Reviewed and approved translations were kept')
   }, 120_000)
 })
+
+// A copy that lacks keys of its source (the usual state of a translation file) gets them on pull once they are
+// translated; pulled with --missing omit, keys nobody translated stay out.
+describe.each(testBackends())('partial copies through the packed CLI [$name]', (backend) => {
+  let api: RunningApi
+  beforeAll(async () => {
+    api = await startApi(() => backend.connect())
+  }, 60_000)
+  afterAll(async () => api?.close())
+
+  test.each([
+    {
+      name: 'i18next app: public/locales/de/auth.json lacks two keys', dir: 'i18next', slug: 'webapp', path: 'public/locales/de/auth.json', locale: 'de',
+      texts: { 'Email address': 'E-Mail-Adresse', 'Forgot your password?': 'Passwort vergessen?' },
+      // In source order, in the copy's indentation.
+      exact: '{\n  "login": {\n    "title": "Bei deinem Konto anmelden",\n    "email": "E-Mail-Adresse",\n    "password": "Passwort",\n    "forgot": "Passwort vergessen?"\n  }\n}\n',
+    },
+    { name: 'Django app: src/locale/pt_BR/LC_MESSAGES/djangojs.po lacks one entry', dir: 'django-angular', slug: 'shop', path: 'src/locale/pt_BR/LC_MESSAGES/djangojs.po', locale: 'pt-BR', texts: { 'Saving…': 'Salvando…' }, exact: undefined },
+    { name: 'Android app: res/values-pt-rBR/arrays.xml lacks a string-array', dir: 'android', slug: 'trailmark', path: 'app/src/main/res/values-pt-rBR/arrays.xml', locale: 'pt-BR', texts: { Metric: 'Métrico', Imperial: 'Imperial' }, exact: undefined },
+  ])('$name: translated on the server, pulled into an empty folder with the keys it lacked', async (c) => {
+    const { key } = await api.workspace()
+    const env = { TOLK_URL: api.url, TOLK_API_KEY: key }
+    const op = async (name: string, input: unknown) => {
+      const res = await fetch(`${api.url}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      const body = (await res.json()) as any
+      expect(res.status, JSON.stringify(body)).toBe(200)
+      return body
+    }
+    const root = join(FIXTURES, c.dir)
+    const checkout = mkdtempSync(join(tmpdir(), `tolk-partial-${c.dir}-`))
+    copyInto(checkout, root, filesOf(root))
+    await op('create_project', { name: c.slug, slug: c.slug, target_locales: LOCALES, auto_translate: false })
+    const tolk = async (cwd: string, args: string[]) => {
+      const res = await runCli(cli, args, { cwd, env: { ...env, XDG_CONFIG_HOME: join(cwd, '.config') } })
+      expect(res.stderr).toBe('')
+      expect(res.code).toBe(0)
+    }
+    await tolk(checkout, ['push', '--translations'])
+    const missing = (await op('list_units', { project: c.slug, locale: c.locale, status: 'missing', limit: 200 })).units as { id: string; source_text: string }[]
+    for (const [source, text] of Object.entries(c.texts)) {
+      const unit = missing.find((u) => u.source_text === source)
+      expect(unit, source).toBeDefined()
+      await op('set_translation', { unit: unit!.id, locale: c.locale, text })
+    }
+    const fresh = mkdtempSync(join(tmpdir(), `tolk-partial-${c.dir}-pull-`))
+    copyInto(fresh, root, ['tolk.config.json'])
+    await tolk(fresh, ['pull', '--locale', c.locale, '--missing', 'omit'])
+    const out = readFileSync(join(fresh, c.path), 'utf8')
+    for (const text of Object.values(c.texts)) expect(out).toContain(text)
+    if (c.exact) {
+      expect(out).toBe(c.exact)
+      return
+    }
+    // What the copy had stays byte for byte (a PO entry or an XML element is whole lines): its lines, in order, are
+    // all in the pulled file, which has more.
+    const lines = out.split('\n')
+    const pushed = readFileSync(join(root, c.path), 'utf8').split('\n')
+    let at = 0
+    for (const line of pushed) {
+      at = lines.indexOf(line, at)
+      expect(at, `${c.path} keeps ${JSON.stringify(line)}`).toBeGreaterThanOrEqual(0)
+      at++
+    }
+    expect(lines.length).toBeGreaterThan(pushed.length)
+  }, 120_000)
+})
