@@ -2,17 +2,41 @@ import { defineConfig } from 'vitest/config'
 import { NoSkipReporter } from './tools/no-skip-reporter.js'
 
 // Workspace packages export their TypeScript sources under the "@tolk/source" condition,
-// so tests run against src without a build step.
+// so tests run without a build step.
 const conditions = ['@tolk/source', 'import', 'module', 'node', 'default']
+
+const roots = ['packages/*/src', 'packages/*/test', 'apps/*/src', 'apps/*/test', 'tools']
+// Files that read ../shared/corpus or run an ecosystem validator; only `pnpm test:full` runs them.
+const fullOnly = ['**/*.corpus.test.ts', '**/*.validators.test.ts']
 
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@tolk/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
-    globalSetup: ['./tools/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: process.env.CI ? ['default', new NoSkipReporter()] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          // `pnpm test`: Node and the repository alone (PGlite; PostgreSQL and Redis too when their URLs are set).
+          name: 'unit',
+          include: roots.map((r) => `${r}/**/*.test.ts`),
+          exclude: ['**/node_modules/**', ...fullOnly],
+          globalSetup: ['./tools/setup-services.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Added by `pnpm test:full`: the real-world corpus and the ecosystem validators.
+          name: 'full',
+          include: roots.flatMap((r) => fullOnly.map((f) => `${r}/${f}`)),
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['./tools/setup-full.ts', './tools/setup-services.ts'],
+        },
+      },
+    ],
   },
 })

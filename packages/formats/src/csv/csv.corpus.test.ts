@@ -8,7 +8,7 @@ import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { csvFormat } from './index.js'
 import { readCsv } from './parse.js'
-import { readWithPython } from './python-csv.js'
+import { readWithPython } from '../../test/validators/python-csv.js'
 import { isBlankRow, readTable } from './table.js'
 
 const files = corpusFiles('csv')

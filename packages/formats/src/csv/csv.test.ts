@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { CORPUS_DIR, corpusFiles } from '../../test/corpus.js'
 import type { Entry, MissingPolicy } from '../format.js'
 import { csvFormat } from './index.js'
-import { readWithPython } from './python-csv.js'
+import { readWithPython } from '../../test/validators/python-csv.js'
 
 const opts = { locale: 'cs', sourceLocale: 'en' }
 const parse = (text: string, locale = 'cs') => csvFormat.parse(text, { locale, sourceLocale: 'en' })

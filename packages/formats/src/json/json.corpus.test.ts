@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { corpusFiles } from '../../test/corpus.js'
 import { detectFormat } from '../index.js'
-import { changedLines, icuErrors, jqAccepts, pythonStrictAccepts, stringValues } from '../json-text/testkit.js'
+import { changedLines, icuErrors, stringValues } from '../../test/json-testkit.js'
+import { jqAccepts, pythonStrictAccepts } from '../../test/validators/json.js'
 import { jsonFormat } from './index.js'
 
 const files = corpusFiles('json')

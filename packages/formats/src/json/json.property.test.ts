@@ -2,7 +2,7 @@
 // inline objects) and random changes must always render to JSON that parses back.
 import { describe, expect, it } from 'vitest'
 import type { Entry, MissingPolicy } from '../format.js'
-import { seededRandom } from '../json-text/testkit.js'
+import { seededRandom } from '../../test/json-testkit.js'
 import { jsonFormat } from './index.js'
 
 const LOCALES = ['en', 'ja', 'ru', 'ar', 'pl']

@@ -2,7 +2,7 @@
 // escapes, CRLF/BOM, repeated keys, missing policies, bad input and size.
 import { describe, expect, it } from 'vitest'
 import type { Entry, RenderOptions } from '../format.js'
-import { fuzzInputs, jqAccepts, pythonStrictAccepts } from '../json-text/testkit.js'
+import { fuzzInputs, strictJson } from '../../test/json-testkit.js'
 import { jsonFormat } from './index.js'
 
 const en: RenderOptions = { locale: 'en', sourceLocale: 'en' }
@@ -184,8 +184,7 @@ describe('adding entries', () => {
   ])('adds %s', (_name, entry, expected) => {
     const out = jsonFormat.render(text, [...parse(text).entries, entry], en)
     expect(out).toBe(expected)
-    expect(jqAccepts(out)).toBe(true)
-    expect(pythonStrictAccepts(out)).toBe(true)
+    expect(strictJson(out)).toBe(true)
   })
 })
 
@@ -201,7 +200,7 @@ describe('clean render', () => {
     const out = jsonFormat.render(undefined, entries, en)
     expect(out).toBe('{\n  "a": {\n    "b": "AB",\n    "c": "AC"\n  },\n  "x.y": "flat",\n  "l": [\n    "first"\n  ],\n  "cat_one": "cat",\n  "cat_other": "cats"\n}\n')
     expect(parse(out).entries).toEqual([...entries.slice(0, 4), { ...entries[4], meta: { plural: 'i18next-v4' } }])
-    expect(pythonStrictAccepts(out)).toBe(true)
+    expect(strictJson(out)).toBe(true)
   })
 
   it('writes a clean file when the template does not parse', () => {

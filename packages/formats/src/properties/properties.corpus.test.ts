@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
-import { loadWithJava } from './java-validator.js'
+import { loadWithJava } from '../../test/validators/java.js'
 import { propertiesFormat } from './index.js'
 import { scanProperties } from './parse.js'
 

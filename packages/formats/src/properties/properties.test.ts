@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { propertiesFormat } from './index.js'
-import { loadWithJava } from './java-validator.js'
+import { loadWithJava } from '../../test/validators/java.js'
 
 const opts = { locale: 'de', sourceLocale: 'en' }
 const parse = (text: string) => propertiesFormat.parse(text, opts)

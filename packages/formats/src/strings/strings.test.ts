@@ -1,19 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Entry } from '../format.js'
 import { detectStrings, stringsFormat } from './index.js'
-
-const dir = mkdtempSync(join(tmpdir(), 'tolk-strings-unit-'))
-let counter = 0
-/** sfparse as FORMATS.md verified it; a missing binary or a rejection fails the test. */
-function sfparse(content: string, utf16 = false): void {
-  const path = join(dir, `t${counter++}.strings`)
-  writeFileSync(path, utf16 ? Buffer.from(content, 'utf16le') : Buffer.from(content, 'utf8'))
-  execFileSync('sfparse', [path], { stdio: ['ignore', 'pipe', 'pipe'] })
-}
 
 const options = { locale: 'de', sourceLocale: 'en' }
 const parse = (content: string) => stringsFormat.parse(content, options)
@@ -95,7 +82,6 @@ describe('strings render', () => {
     const crlf = '\uFEFF' + file.replace(/\n/g, '\r\n')
     const out = render(crlf, [...parse(crlf).entries.map((e) => ({ ...e, value: `${e.value}!` })), { key: 'new', value: 'Neu' }])
     expect(out).toBe(crlf.replace('"Hallo"', '"Hallo!"').replace('"Tschüss"', '"Tschüss!"') + '\r\n"new" = "Neu";\r\n')
-    sfparse(out, true)
   })
 
   it('writes a changed multi-line value with raw newlines when the file does (mastodon)', () => {
@@ -116,13 +102,11 @@ describe('strings render', () => {
   it.each(policies)('handles a template pair missing from entries: %s', (_name, missing, expected) => {
     const out = render(file, parse(file).entries.filter((e) => e.key !== 'bye'), missing)
     expect(out).toBe(expected)
-    sfparse(out)
   })
 
   it('adds new entries at the end in the file layout, with their comment', () => {
     const out = render(file, [...parse(file).entries, { key: 'new', value: 'Neu', comment: 'Added */ here' }])
     expect(out).toBe(file + '\n/* Added * / here */\n"new" = "Neu";\n')
-    sfparse(out)
     const dense = '"a" = "1";\n"b" = "2";'
     expect(render(dense, [...parse(dense).entries, { key: 'c', value: '3' }])).toBe('"a" = "1";\n"b" = "2";\n"c" = "3";')
   })
@@ -133,7 +117,7 @@ describe('strings render', () => {
 })
 
 describe('strings clean render', () => {
-  it('writes an Xcode-style file that sfparse accepts and that reads back the same', () => {
+  it('writes an Xcode-style file that reads back the same', () => {
     const entries: Entry[] = [
       { key: 'hello', value: 'Hallo "Welt"', comment: 'Greeting' },
       { key: 'multi', value: 'a\nb\tc\\d' },
@@ -142,7 +126,6 @@ describe('strings clean render', () => {
     ]
     const out = render(undefined, entries)
     expect(out).toBe('/* Greeting */\n"hello" = "Hallo \\"Welt\\"";\n\n"multi" = "a\\nb\\tc\\\\d";\n\n"control" = "bell\\U0007 é ✓ 😀";\n\n"Key with spaces %1$@" = "%1$@ und %2$@";\n')
-    sfparse(out)
     expect(parse(out).entries).toEqual(entries)
   })
 

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { detectFormat } from '../index.js'
-import { changedLines, jqAccepts, pythonStrictAccepts } from '../json-text/testkit.js'
+import { changedLines } from '../../test/json-testkit.js'
+import { jqAccepts, pythonStrictAccepts } from '../../test/validators/json.js'
 import { xcstringsFormat } from './index.js'
-import { catalogProblems } from './validate.testkit.js'
+import { catalogProblems } from '../../test/xcstrings-catalog.js'
 
 const files = corpusFiles('xcstrings')
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest'
 import type { Entry, LocaleValue, MissingPolicy } from '../format.js'
 import { scanJson } from '../json-text/index.js'
 import type { JsonNode } from '../json-text/index.js'
-import { seededRandom } from '../json-text/testkit.js'
+import { seededRandom } from '../../test/json-testkit.js'
 import { pluralCategories } from '../plural.js'
 import { xcstringsFormat } from './index.js'
-import { catalogProblems } from './validate.testkit.js'
+import { catalogProblems } from '../../test/xcstrings-catalog.js'
 
 const LOCALES = ['en', 'de', 'ru', 'ja', 'ar']
 const MISSING: MissingPolicy[] = ['source', 'empty', 'omit']

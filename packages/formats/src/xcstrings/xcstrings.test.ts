@@ -2,9 +2,9 @@
 // variations, substitutions, shouldTranslate, Xcode's layout and sort order, bad input and size.
 import { describe, expect, it } from 'vitest'
 import type { Entry, RenderOptions } from '../format.js'
-import { fuzzInputs, jqAccepts, pythonStrictAccepts } from '../json-text/testkit.js'
+import { fuzzInputs, strictJson } from '../../test/json-testkit.js'
 import { xcstringsFormat } from './index.js'
-import { catalogProblems } from './validate.testkit.js'
+import { catalogProblems } from '../../test/xcstrings-catalog.js'
 
 const catalog = `{
   "sourceLanguage" : "en",
@@ -60,7 +60,7 @@ const parsed = () => xcstringsFormat.parse(catalog, { locale: 'en' })
 const de: RenderOptions = { locale: 'de', sourceLocale: 'en' }
 
 function valid(text: string): boolean {
-  return jqAccepts(text) && pythonStrictAccepts(text) && catalogProblems(text).length === 0
+  return strictJson(text) && catalogProblems(text).length === 0
 }
 
 describe('reading', () => {

@@ -11,7 +11,7 @@ import { treeFromDocument } from './from-document.js'
 import { yamlFormat } from './index.js'
 import { readYaml } from './parse.js'
 import { modelOf } from './tree.js'
-import { expected, loadWithPython, loadWithRuby, lookup } from './validators.js'
+import { expected, loadWithPython, loadWithRuby, lookup } from '../../test/validators/yaml.js'
 
 const files = corpusFiles('yaml')
 const localeOf = (name: string) => /-(en|ru|ar|cs)[.-]/.exec(name)?.[1] ?? 'en'

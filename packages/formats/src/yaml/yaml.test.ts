@@ -7,7 +7,7 @@ import { corpusFiles } from '../../test/corpus.js'
 import type { Entry, MissingPolicy } from '../format.js'
 import { fastTree } from './fast.js'
 import { yamlFormat } from './index.js'
-import { loadWithPython, loadWithRuby } from './validators.js'
+import { loadWithPython, loadWithRuby } from '../../test/validators/yaml.js'
 
 const parse = (text: string, locale = 'en') => yamlFormat.parse(text, { locale })
 const render = (template: string | undefined, entries: readonly Entry[], locale = 'en', missing?: MissingPolicy) =>

@@ -1,7 +1,7 @@
 // Test support: loads YAML with Ruby Psych (the real reader of Rails files) and with PyYAML, and
 // looks entries up in what they read, so tests check meaning and not only syntax.
 import { execFileSync } from 'node:child_process'
-import type { Entry } from '../format.js'
+import type { Entry } from '../../src/format.js'
 
 /** What one reader made of one file: the data, or the error it raised. */
 export interface LoadResult {

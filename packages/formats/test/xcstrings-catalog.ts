@@ -2,7 +2,7 @@
  * Test support: the structural String Catalog check FORMATS.md describes (no Linux tool knows
  * the schema): `%#@x@` has `substitutions.x`, plural keys are CLDR categories, states and devices are known.
  */
-import { isPluralCategory } from '../plural.js'
+import { isPluralCategory } from '../src/plural.js'
 
 const STATES = new Set(['new', 'translated', 'needs_review', 'stale'])
 const DEVICES = new Set(['iphone', 'ipad', 'ipod', 'mac', 'applewatch', 'appletv', 'applevision', 'other'])

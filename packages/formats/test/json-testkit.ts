@@ -1,36 +1,7 @@
-/**
- * Test support for the JSON-based formats: the ecosystem validators FORMATS.md lists, run on text.
- * Used by tests only; a missing validator makes the calling test fail (execFileSync throws ENOENT).
- */
-import { execFileSync } from 'node:child_process'
+// Test support for the JSON-based formats: string values, ICU checks, line diffs and fuzz inputs.
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser'
-import { scanJson } from './scan.js'
-import type { JsonNode } from './scan.js'
-
-/** Runs `jq empty` on the text; throws with jq's message when it rejects it. */
-export function jqAccepts(text: string): true {
-  execFileSync('jq', ['empty'], { input: text, stdio: ['pipe', 'pipe', 'pipe'] })
-  return true
-}
-
-const DUPLICATE_CHECK = `
-import json, sys
-def hook(pairs):
-    seen = set()
-    for k, _ in pairs:
-        if k in seen: raise ValueError(f"duplicate key {k!r}")
-        seen.add(k)
-    return dict(pairs)
-raw = sys.stdin.buffer.read()
-if raw.startswith(b'\\xef\\xbb\\xbf'): raise SystemExit("UTF-8 BOM")
-json.loads(raw.decode('utf-8'), object_pairs_hook=hook)
-`
-
-/** Runs FORMATS.md's python duplicate-key and BOM check; throws when it rejects the text. */
-export function pythonStrictAccepts(text: string): true {
-  execFileSync('python3', ['-c', DUPLICATE_CHECK], { input: text, stdio: ['pipe', 'pipe', 'pipe'] })
-  return true
-}
+import { scanJson } from '../src/json-text/scan.js'
+import type { JsonNode } from '../src/json-text/scan.js'
 
 /** Every string value of a JSON text, with its path, for ICU checks. */
 export function stringValues(text: string): Array<{ path: string[]; value: string }> {
@@ -97,4 +68,27 @@ export function fuzzInputs(valid: string, count = 300, seed = 42): string[] {
     out.push(valid.slice(0, at) + s.slice(0, 3) + valid.slice(at + Math.floor(random() * 3)))
   }
   return out
+}
+
+/**
+ * Node's reading of what FORMATS.md's strict JSON check asks (no BOM, parses, no repeated key in an
+ * object), so plain tests need no python3; `*.validators.test.ts` run the real jq and python3.
+ */
+export function strictJson(text: string): true {
+  if (text.startsWith('\uFEFF')) throw new Error('UTF-8 BOM')
+  JSON.parse(text)
+  const scan = scanJson(text)
+  if (!scan.root) throw new Error(scan.error.message)
+  const walk = (node: JsonNode) => {
+    if (node.kind === 'object') {
+      const seen = new Set<string>()
+      for (const m of node.members) {
+        if (seen.has(m.key)) throw new Error(`duplicate key ${JSON.stringify(m.key)}`)
+        seen.add(m.key)
+        walk(m.value)
+      }
+    } else if (node.kind === 'array') node.items.forEach(walk)
+  }
+  walk(scan.root)
+  return true
 }
