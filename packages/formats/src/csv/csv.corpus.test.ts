@@ -102,3 +102,11 @@ describe('csv corpus', () => {
     }
   })
 })
+
+describe('csv detect on the corpus', () => {
+  it('gives low scores to every corpus file of the other formats', () => {
+    const others = corpusFiles('.').filter((f) => !f.name.startsWith('csv/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
+    expect(others.length).toBeGreaterThan(20)
+    for (const f of others) expect(csvFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
+  })
+})

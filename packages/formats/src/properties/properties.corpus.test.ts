@@ -107,3 +107,11 @@ describe('properties corpus', () => {
     }
   })
 })
+
+describe('properties detect on the corpus', () => {
+  it('gives low scores to every corpus file of the other formats', () => {
+    const others = corpusFiles('.').filter((f) => !f.name.startsWith('properties/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
+    expect(others.length).toBeGreaterThan(20)
+    for (const f of others) expect(propertiesFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
+  })
+})

@@ -1,12 +1,7 @@
 // Edge cases of Java .properties: escapes, separators, continuations, comments, styles, policies.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusFiles } from '../../test/corpus.js'
 import type { Entry } from '../format.js'
 import { propertiesFormat } from './index.js'
-import { loadWithJava } from '../../test/validators/java.js'
 
 const opts = { locale: 'de', sourceLocale: 'en' }
 const parse = (text: string) => propertiesFormat.parse(text, opts)
@@ -131,28 +126,9 @@ describe('properties render', () => {
     expect(render(undefined, [{ key: 'n', value: 'many', plural: { one: 'one', other: 'many' } }])).toBe('n=many\n')
     expect(render(undefined, [{ key: 'n', value: '', plural: { one: 'one', other: 'many' } }])).toBe('n=many\n')
   })
-
-  it('writes files java.util.Properties reads back to the same map', () => {
-    const tricky = ['=:#! lead', ' x ', 'a\\b', 'ü€😀', 'tab\there', 'multi\nline', '', '\u0001ctl', 'end\\']
-    const entries = tricky.map((value, i) => ({ key: `k${i} ${value}`, value }))
-    const dir = mkdtempSync(join(tmpdir(), 'tolk-properties-unit-'))
-    const clean = join(dir, 'clean.properties')
-    const raw = join(dir, 'raw.properties')
-    writeFileSync(clean, render(undefined, entries))
-    writeFileSync(raw, render('a = ž\n', entries, 'omit'))
-    const results = loadWithJava([clean, raw])
-    const expected = Object.fromEntries(entries.map((e) => [e.key, e.value]))
-    expect(results.get(clean)).toEqual({ ok: true, map: expected })
-    expect(results.get(raw)).toEqual({ ok: true, map: expected })
-  })
 })
 
 describe('properties detect', () => {
-  it('gives low scores to every corpus file of the other formats', () => {
-    const others = corpusFiles('.').filter((f) => !f.name.startsWith('properties/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
-    expect(others.length).toBeGreaterThan(20)
-    for (const f of others) expect(propertiesFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
-  })
 
   it.each([
     ['messages.properties', 'a=b', 0.9, 1],

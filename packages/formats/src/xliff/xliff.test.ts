@@ -1,21 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Entry, RenderOptions } from '../format.js'
 import { xliffFormat } from './index.js'
 
-const { parse } = xliffFormat
-
-// Every file these tests render is checked against the OASIS schema at the end (when its template was valid).
-const rendered: { template: string | undefined; out: string }[] = []
-const render: typeof xliffFormat.render = (template, entries, options) => {
-  const out = xliffFormat.render(template, entries, options)
-  if (out.length < 1_000_000) rendered.push({ template, out })
-  return out
-}
+const { parse, render } = xliffFormat
 const de: RenderOptions = { locale: 'de', sourceLocale: 'en' }
 
 const v12 = (units: string, fileAttrs = 'source-language="en" target-language="de"') =>
@@ -525,50 +512,5 @@ describe('xliff scale', () => {
     expect(render(content, parsed.entries, de)).toBe(content)
     const edited = render(content, withValue(parsed.entries, 'key.500', 'neu'), de)
     expect(edited.length).toBeLessThan(content.length)
-  })
-})
-
-const XSD_DIR = fileURLToPath(new URL('../../../../../shared/corpus/xsd/', import.meta.url))
-
-/** xmllint's complaint about `content` (XLIFF 1.2 transitional or 2.0 core schema), or '' when it validates. */
-function schemaErrors(content: string): string {
-  const version = /urn:oasis:names:tc:xliff:document:2\.0/.test(content) ? '2.0' : '1.2'
-  const dir = mkdtempSync(join(tmpdir(), 'xliff-unit-'))
-  const file = join(dir, 'file.xlf')
-  writeFileSync(file, content, 'utf8')
-  try {
-    execFileSync('xmllint', ['--noout', '--nonet', '--schema', join(XSD_DIR, version === '1.2' ? 'xliff-core-1.2-transitional.xsd' : 'xliff-core-2.0.xsd'), file], {
-      env: { ...process.env, XML_CATALOG_FILES: join(XSD_DIR, 'catalog.xml') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    return ''
-  } catch (err) {
-    const e = err as { code?: string; stderr?: Buffer }
-    if (e.code === 'ENOENT') throw new Error('xmllint is not installed (Debian package libxml2-utils)')
-    return e.stderr?.toString() ?? String(err)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
-describe('xliff files rendered by these tests', () => {
-  afterAll(() => {
-    rendered.length = 0
-  })
-
-  it('pass the OASIS schema whenever their template did (or there was none)', () => {
-    expect(rendered.length).toBeGreaterThan(20)
-    const checked = new Map<string, boolean>()
-    const templateValid = (t: string) => {
-      if (!checked.has(t)) checked.set(t, schemaErrors(t) === '')
-      return checked.get(t)!
-    }
-    let validated = 0
-    for (const { template, out } of rendered) {
-      if (template !== undefined && !templateValid(template)) continue
-      expect(schemaErrors(out), out).toBe('')
-      validated++
-    }
-    expect(validated).toBeGreaterThan(10)
   })
 })

@@ -118,3 +118,19 @@ describe('yaml corpus', () => {
     }
   })
 })
+
+describe('yaml detect on the corpus', () => {
+  it('gives low scores to every corpus file of the other formats', () => {
+    const others = corpusFiles('.').filter((f) => !f.name.startsWith('yaml/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
+    for (const f of others) expect(yamlFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
+  })
+})
+
+describe('yaml ICU messages in the corpus', () => {
+  it('keeps the OpenStreetMap ICU values readable', async () => {
+    const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
+    const osm = files.find((f) => f.name.includes('osm'))!
+    const params = yamlFormat.parse(osm.content, { locale: 'cs' }).entries.find((e) => e.key === 'some_text_with_params')!
+    expect(parseIcu(params.value)).toHaveLength(4)
+  })
+})

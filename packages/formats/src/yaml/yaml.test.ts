@@ -1,13 +1,8 @@
 // Edge cases of translation YAML: layouts, plurals, scalar styles, anchors, limits, policies.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusFiles } from '../../test/corpus.js'
 import type { Entry, MissingPolicy } from '../format.js'
 import { fastTree } from './fast.js'
 import { yamlFormat } from './index.js'
-import { loadWithPython, loadWithRuby } from '../../test/validators/yaml.js'
 
 const parse = (text: string, locale = 'en') => yamlFormat.parse(text, { locale })
 const render = (template: string | undefined, entries: readonly Entry[], locale = 'en', missing?: MissingPolicy) =>
@@ -213,28 +208,9 @@ describe('yaml render', () => {
     expect(out).toBe("de:\n  a: both a value and a parent\n  a.b: x\n  a.c: 'on'\n  n:\n    one: one\n    other: many\n  m: \"line\\nbreak\"\n")
     expect(pairs(out)).toEqual([['a', 'both a value and a parent'], ['a.b', 'x'], ['a.c', 'on'], ['n', { one: 'one', other: 'many' }], ['m', 'line\nbreak']])
   })
-
-  it('writes files Ruby Psych and PyYAML read back to the same strings', () => {
-    const texts = ['yes', 'no', 'on', '~', 'null', '1.5', '0x1F', '1:20', '2024-01-01', ':sym', '@at', '%{count}', '- dash', '# hash', 'a: b', 'x #y', "it's", 'say "hi"', ' lead', 'trail ', 'multi\nline\n', 'tab\there', 'ž😀', '', '`tick', '&amp', '*star', '!bang', '|pipe', '>gt', '{brace}', '[bracket]']
-    const entries = texts.map((value, i) => ({ key: `k${i}`, value }))
-    const dir = mkdtempSync(join(tmpdir(), 'tolk-yaml-unit-'))
-    const clean = join(dir, 'clean.yml')
-    const into = join(dir, 'into.yml')
-    writeFileSync(clean, render(undefined, entries))
-    const template = 'en:\n' + texts.map((_, i) => `  k${i}: ${['plain', "'single'", '"double"', '|\n    block'][i % 4]}\n`).join('')
-    writeFileSync(into, render(template, entries))
-    const want = { en: Object.fromEntries(entries.map((e) => [e.key, e.value])) }
-    for (const results of [loadWithRuby([clean, into]), loadWithPython([clean, into])]) {
-      expect(results).toEqual([{ ok: true, data: want }, { ok: true, data: want }])
-    }
-  })
 })
 
 describe('yaml detect', () => {
-  it('gives low scores to every corpus file of the other formats', () => {
-    const others = corpusFiles('.').filter((f) => !f.name.startsWith('yaml/') && !f.name.startsWith('xsd/') && !f.name.endsWith('.md'))
-    for (const f of others) expect(yamlFormat.detect(f.name, f.content), f.name).toBeLessThan(0.3)
-  })
 
   it('recognises YAML without its extension', () => {
     expect(yamlFormat.detect('upload', '---\nen:\n  a: b\n')).toBeGreaterThan(0.3)
@@ -288,15 +264,12 @@ describe('yaml robustness', () => {
 })
 
 describe('yaml ICU messages', () => {
-  it('keeps the corpus ICU values readable and writes a new one that reads back the same', async () => {
+  it('writes an ICU message that reads back the same', async () => {
     const { parse: parseIcu } = await import('@formatjs/icu-messageformat-parser')
     const icu = "{count, plural, one {# soubor: ''a''} other {# souborů #tag}}"
     const out = change('en:\n  a: x\n', 'a', icu)
     expect(parse(out).entries[0]!.value).toBe(icu)
     expect(() => parseIcu(icu)).not.toThrow()
-    const osm = corpusFiles('yaml').find((f) => f.name.includes('osm'))!
-    const params = parse(osm.content, 'cs').entries.find((e) => e.key === 'some_text_with_params')!
-    expect(parseIcu(params.value)).toHaveLength(4)
   })
 })
 
