@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ['./tools/setup-temp.ts'],
     reporters: process.env.CI ? ['default', new NoSkipReporter()] : ['default'],
     projects: [
       {

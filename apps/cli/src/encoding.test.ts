@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { EncodingError, decodeFile, detectEncoding, encodeFile, type Encoding } from './encoding.js'
 
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus', import.meta.url))
 const utf16le = (s: string) => Buffer.from(s, 'utf16le')
 const utf16be = (s: string) => Buffer.from(s, 'utf16le').swap16()
 
@@ -25,13 +22,6 @@ describe('encoding', () => {
     expect(encodeFile(decodeFile(bytes).text, 'utf-16le').equals(bytes)).toBe(true)
   })
 
-  it('round-trips the UTF-16 Sparkle strings file of the corpus byte for byte', () => {
-    const bytes = readFileSync(`${CORPUS}/strings/sparkle-de.lproj/SUUpdatePermissionPrompt.strings`)
-    const decoded = decodeFile(bytes)
-    expect(decoded.encoding).toBe('utf-16le')
-    expect(decoded.text.startsWith('\uFEFF')).toBe(true)
-    expect(encodeFile(decoded.text, decoded.encoding).equals(bytes)).toBe(true)
-  })
 
   it('adds the BOM when asked for a BOM encoding and the text has none', () => {
     expect([...encodeFile('a', 'utf-8-bom')]).toEqual([0xef, 0xbb, 0xbf, 0x61])

@@ -12,6 +12,8 @@ export interface PackedCli {
   bin: string
   /** The folder the tarball was installed into. */
   prefix: string
+  /** The temporary folder holding the tarball and the install, for the caller to remove. */
+  work: string
 }
 
 /** What one run of the CLI did. */
@@ -34,7 +36,7 @@ export function installPackedCli(): PackedCli {
   writeFileSync(join(prefix, 'package.json'), '{"private":true}\n')
   // --offline proves the tarball needs nothing from a registry: every dependency is in the bundle.
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: prefix, stdio: 'pipe' })
-  return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix }
+  return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix, work }
 }
 
 /** Runs `fn` holding a lock folder (mkdir is atomic); a lock older than 5 minutes was left by a killed run. */

@@ -1,4 +1,4 @@
-// push_file / pull_file: what you push is what you pull, on both databases, with the real-world corpus.
+// push_file / pull_file: what you push is what you pull, on both databases, with the real-world corpus (run by pnpm test:full).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
