@@ -6,9 +6,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-// @tolk/core's entry re-exports the database-bound pipeline; the CLI needs only its pure MCP builder, so the
-// bundle takes that one file (it imports contracts, errors and JSON Schemas, never @tolk/db).
-const coreMcp = join(here, '../../packages/core/src/surface/mcp.ts')
+// The CLI imports only @tolk/core's pure subpaths (@tolk/core/surface, @tolk/core/contract); should one of
+// them ever reach the database stack, the bundle refuses to build (the import rules check it too).
 const FORBIDDEN = /(^|\/)(@tolk\/db|packages\/db|kysely|postgres|@electric-sql\/pglite)(\/|$)/
 
 const result = await build({
@@ -23,14 +22,6 @@ const result = await build({
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'tolk-core-mcp-only',
-      setup(b) {
-        b.onResolve({ filter: /^@tolk\/core$/ }, () => ({ path: coreMcp }))
-      },
-    },
-  ],
 })
 
 const bad = Object.keys(result.metafile.inputs).filter((p) => FORBIDDEN.test(p))

@@ -1,7 +1,7 @@
 // tolk mcp: the server's tools over stdio for desktop clients; every call goes to the REST API with the key.
 // stdout carries the protocol only: anything for people goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { buildMcpServer, toolsFromCatalog } from '@tolk/core'
+import { buildMcpServer, toolsFromCatalog } from '@tolk/core/surface'
 import { NetworkError } from '../client.js'
 import type { Runtime } from '../runtime.js'
 import { VERSION } from '../version.js'

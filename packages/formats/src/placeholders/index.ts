@@ -4,21 +4,9 @@
  * See docs/placeholders.md for the syntaxes and the comparison rules.
  */
 import { scan } from './scan.js'
+import type { Placeholder } from './scan.js'
 
-/** One placeholder: its exact text, its syntax, and its offsets in the string (`end` exclusive). */
-export interface Placeholder {
-  text: string
-  /**
-   * The syntax: `printf`, `apple-variable` (`%#@x@`), `python`, `ruby`, `icu`, `icu-plural`,
-   * `icu-select`, `icu-branch` (`one {`), `icu-branch-end`, `icu-end`, `icu-pound` (`#`),
-   * `i18next`, `i18next-nesting` (`$t(...)`), `dotnet` (`{0:N2}`) or `tag`.
-   */
-  kind: string
-  start: number
-  end: number
-  /** The argument or tag name, when the syntax has one. */
-  name?: string
-}
+export type { Placeholder } from './scan.js'
 
 /** What `comparePlaceholders` answers: `ok` when the translation keeps every placeholder and adds none. */
 export interface PlaceholderComparison {

@@ -1,4 +1,17 @@
-import type { Placeholder } from './index.js'
+/** One placeholder: its exact text, its syntax, and its offsets in the string (`end` exclusive). */
+export interface Placeholder {
+  text: string
+  /**
+   * The syntax: `printf`, `apple-variable` (`%#@x@`), `python`, `ruby`, `icu`, `icu-plural`,
+   * `icu-select`, `icu-branch` (`one {`), `icu-branch-end`, `icu-end`, `icu-pound` (`#`),
+   * `i18next`, `i18next-nesting` (`$t(...)`), `dotnet` (`{0:N2}`) or `tag`.
+   */
+  kind: string
+  start: number
+  end: number
+  /** The argument or tag name, when the syntax has one. */
+  name?: string
+}
 
 /** A placeholder plus whether it sits inside an ICU plural/select branch (compared as a set there). */
 export interface Scanned {

@@ -4,7 +4,7 @@
  * write exactly the forms the target locale needs (adding `few`/`many` units for Russian, say).
  */
 import type { PluralCategory } from '../format.js'
-import type { XliffUnit } from './model.js'
+import type { XliffUnit } from './unit.js'
 
 const XCODE_PLURAL = /^(\/.*:dict\/[^/]*:dict\/)(zero|one|two|few|many|other):dict\/:string$/
 
