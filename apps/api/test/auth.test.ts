@@ -38,9 +38,9 @@ forEachBackend('authentication', (env) => {
   test('serves the protected resource metadata (RFC 9728) that 401s point at', async () => {
     const res = await env.app().request(`${BASE_URL}/.well-known/oauth-protected-resource`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ resource: BASE_URL, bearer_methods_supported: ['header'] })
+    expect((await res.json()) as any).toMatchObject({ resource: BASE_URL, bearer_methods_supported: ['header'] })
     const mcp = await env.app().request(`${BASE_URL}/.well-known/oauth-protected-resource/api/mcp`)
-    expect((await mcp.json()).resource).toBe(`${BASE_URL}/api/mcp`)
+    expect(((await mcp.json()) as any).resource).toBe(`${BASE_URL}/api/mcp`)
   })
 
   test('a revoked key stops working at once', async () => {

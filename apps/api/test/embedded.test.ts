@@ -52,7 +52,7 @@ test('the first start creates the Default workspace and prints an owner key once
   const key = /API key: (tolk_\w+)/.exec(first.output())?.[1]
   expect(key).toBeDefined()
   const ws = await fetch(`${first.url}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${key}` } })
-  expect(await ws.json()).toMatchObject({ name: 'Default', source_locale: 'en' })
+  expect((await ws.json()) as any).toMatchObject({ name: 'Default', source_locale: 'en' })
   const created = await fetch(`${first.url}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Kept"}' })
   expect(created.status).toBe(200)
   expect(await first.stop()).toBe(0)
@@ -60,7 +60,7 @@ test('the first start creates the Default workspace and prints an owner key once
   const second = await start()
   expect(second.output()).not.toContain('API key:')
   const projects = await fetch(`${second.url}/api/v1/list_projects`, { headers: { authorization: `Bearer ${key}` } })
-  expect((await projects.json()).projects.map((p: { slug: string }) => p.slug)).toEqual(['kept'])
+  expect(((await projects.json()) as any).projects.map((p: { slug: string }) => p.slug)).toEqual(['kept'])
   expect(await second.stop()).toBe(0)
 }, 120_000)
 

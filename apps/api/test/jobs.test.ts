@@ -119,7 +119,7 @@ describe('the in-process runner', () => {
         key: w.apiKey, workspaceId: w.workspaceId,
         call: async (op: string, input?: unknown) => {
           const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${w.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) })
-          return { status: res.status, body: await res.json() }
+          return { status: res.status, body: (await res.json()) as any }
         },
       }
     },
@@ -138,7 +138,7 @@ describe('the in-process runner', () => {
     const ws = await env.workspace()
     const call = async (op: string, input: unknown) => {
       const res = await app.request(`${BASE_URL}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
-      return { status: res.status, body: await res.json() }
+      return { status: res.status, body: (await res.json()) as any }
     }
     await call('create_project', { name: 'App', target_locales: ['de', 'ru'] })
     const pushed = await call('push_file', { project: 'app', path: 'en.json', content: '{\n  "hello": "Hello, {name}!",\n  "files": "{count, plural, one {# file} other {# files}}",\n  "bye": "Goodbye"\n}\n' })

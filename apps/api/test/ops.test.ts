@@ -20,7 +20,7 @@ forEachBackend('workspace and project ops', (env) => {
     const unlisten = await env.conn().listen(WORKSPACE_CHANGED_CHANNEL, (id) => cacheB.evict(id), () => cacheB.clear())
     try {
       const appB = createApp({ db: env.conn().db, baseUrl: BASE_URL, workspaces: cacheB })
-      const getB = async () => (await (await appB.request(`${BASE_URL}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${ws.key}` } })).json()).name
+      const getB = async () => ((await (await appB.request(`${BASE_URL}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${ws.key}` } })).json()) as { name: string }).name
       expect(await getB()).toMatch(/^Test /)
       await ws.call('update_workspace', { name: 'Renamed on A' })
       await vi.waitFor(async () => expect(await getB()).toBe('Renamed on A'), { timeout: 2000, interval: 5 })

@@ -57,15 +57,15 @@ forEachBackend('REST conventions', (env) => {
     const res = await env.app().request(`${BASE_URL}/api/v1/get_workspace`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: '{"oops' })
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toBe('application/problem+json')
-    expect((await res.json()).code).toBe('invalid_json')
+    expect(((await res.json()) as any).code).toBe('invalid_json')
     const get = await env.app().request(`${BASE_URL}/api/v1/get_workspace?input=%7Bnope`, { headers: { authorization: `Bearer ${ws.key}` } })
-    expect((await get.json()).code).toBe('invalid_json')
+    expect(((await get.json()) as any).code).toBe('invalid_json')
   })
 
   test.each([['[1,2]', 'an array'], ['null', 'null'], ['"text"', 'string'], ['42', 'number']])('answers 400 invalid_input for a JSON body that is not an object (%s)', async (body, what) => {
     const ws = await env.workspace()
     const res = await env.app().request(`${BASE_URL}/api/v1/get_workspace`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body })
-    const problem = await res.json()
+    const problem = (await res.json()) as any
     expect(res.status).toBe(400)
     expect(problem.code).toBe('invalid_input')
     expect(problem.issues[0].message).toContain(what)
@@ -74,7 +74,7 @@ forEachBackend('REST conventions', (env) => {
   test('answers 400 with a clear detail for a body sent with a non-JSON Content-Type', async () => {
     const ws = await env.workspace()
     const res = await env.app().request(`${BASE_URL}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' })
-    const problem = await res.json()
+    const problem = (await res.json()) as any
     expect(res.status).toBe(400)
     expect(problem.code).toBe('invalid_json')
     expect(problem.detail).toContain('application/json')
@@ -84,7 +84,7 @@ forEachBackend('REST conventions', (env) => {
     const ws = await env.workspace()
     const big = JSON.stringify({ name: 'x'.repeat(17 * 1024 * 1024) })
     const res = await env.app().request(`${BASE_URL}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: big })
-    const problem = await res.json()
+    const problem = (await res.json()) as any
     expect(res.status).toBe(400)
     expect(problem.code).toBe('invalid_input')
     expect(problem.detail).toContain('16 MiB')
@@ -146,20 +146,20 @@ forEachBackend('REST conventions', (env) => {
     const res = await env.app().request(`${BASE_URL}/nope`)
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toBe('application/problem+json')
-    expect((await res.json()).code).toBe('not_found')
+    expect(((await res.json()) as any).code).toBe('not_found')
   })
 
   test('/healthz and /readyz answer 200 when the database is reachable', async () => {
     expect((await env.app().request(`${BASE_URL}/healthz`)).status).toBe(200)
     const ready = await env.app().request(`${BASE_URL}/readyz`)
     expect(ready.status).toBe(200)
-    expect(await ready.json()).toMatchObject({ database: 'reachable' })
+    expect((await ready.json()) as any).toMatchObject({ database: 'reachable' })
   })
 
   test('GET /api/v1 is public and lists every op of the registry with kind, admin flag, summary and input schema', async () => {
     const res = await env.app().request(`${BASE_URL}/api/v1`)
     expect(res.status).toBe(200)
-    const body = await res.json()
+    const body = (await res.json()) as any
     expect(body.ops.map((o: { name: string }) => o.name)).toEqual(contracts.map((c) => c.name))
     for (const op of body.ops) {
       expect(op.kind).toMatch(/^(read|write)$/)
@@ -174,7 +174,7 @@ forEachBackend('REST conventions', (env) => {
 
   test('GET /api/v1/openapi.json is a valid OpenAPI 3.1 document with one path per op', async () => {
     const res = await env.app().request(`${BASE_URL}/api/v1/openapi.json`)
-    const doc = await res.json()
+    const doc = (await res.json()) as any
     const validator = new Validator()
     const result = await validator.validate(doc)
     expect(result.errors ?? []).toEqual([])
