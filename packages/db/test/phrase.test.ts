@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { phraseOf, phraseSql } from '../src/queries/phrase.js'
-import { testBackends } from '../src/testing.js'
+import { testBackends } from './backends.js'
 
 test('a fragment holds in the phrase form of every text that holds it, spaces and zeros alike', () => {
   expect(phraseOf('you want to s')).toBe('you0want0to0s')

@@ -4,7 +4,7 @@ import { insertFile, upsertSnapshot } from '../src/queries/files.js'
 import { insertProject } from '../src/queries/projects.js'
 import { snapshotTextOf } from '../src/queries/pull.js'
 import { insertWorkspace } from '../src/queries/workspaces.js'
-import { testBackends } from '../src/testing.js'
+import { testBackends } from './backends.js'
 
 describe.each(testBackends())('snapshotTextOf on $name', (backend) => {
   test.each([

@@ -1,5 +1,7 @@
-import { connect, type Connection } from './connect.js'
-import { migrateToLatest } from './migrate.js'
+// Test support (not in the published dist): the database engines integration tests run on. Other packages' tests
+// import it as @tolk/db/testing, a subpath that exists only under the @tolk/source condition.
+import { connect, type Connection } from '../src/connect.js'
+import { migrateToLatest } from '../src/migrate.js'
 
 /** A database engine the integration tests run against. */
 export interface TestBackend {
