@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { coverageOf } from './status.js'
+import { coverageRow, type StatsLocale } from './status.js'
 
-describe('coverageOf', () => {
-  it('reads counts nested under statuses with units as the total', () => {
-    expect(coverageOf({ locale: 'de', units: 10, translated: 4, missing: 6, statuses: { machine: 1, imported: 2, reviewed: 1, approved: 0, needs_review: 0 }, percent_translated: 40 })).toEqual({
-      locale: 'de', total: 10, translated: 4, missing: 6, percent: 40, statuses: { machine: 1, imported: 2, reviewed: 1, approved: 0, needs_review: 0 },
-    })
+// A locale row exactly as get_stats sends it (packages/core/src/handlers/search.ts): `units` is the whole,
+// the counts per status sit under `statuses`, percentages are rounded to one decimal.
+const de: StatsLocale = {
+  locale: 'de', units: 12, translated: 5, missing: 7,
+  statuses: { machine: 1, imported: 2, reviewed: 1, approved: 1, needs_review: 0 },
+  percent_translated: 41.7, percent_reviewed: 16.7,
+}
+
+describe('coverageRow', () => {
+  it('shows translated of units, the server percentage, missing and each status count', () => {
+    expect(coverageRow(de)).toEqual(['de', '5/12', '41.7%', 7, 1, 2, 1, 1, 0])
   })
 
-  it('reads flat counts with total and a coverage fraction', () => {
-    expect(coverageOf({ locale: 'fr', total: 8, translated: 2, missing: 6, machine: 2, imported: 0, reviewed: 0, approved: 0, needs_review: 0, coverage: 0.25 })).toMatchObject({ total: 8, percent: 25, statuses: { machine: 2 } })
-  })
-
-  it('computes the percentage when the server gives none', () => {
-    expect(coverageOf({ locale: 'ru', total: 4, translated: 1 }).percent).toBe(25)
-    expect(coverageOf({ locale: 'ru', total: 0, translated: 0 }).percent).toBe(0)
+  it('shows a locale with nothing translated as 0 of all units', () => {
+    const none: StatsLocale = { ...de, locale: 'fr', translated: 0, missing: 12, statuses: { machine: 0, imported: 0, reviewed: 0, approved: 0, needs_review: 0 }, percent_translated: 0, percent_reviewed: 0 }
+    expect(coverageRow(none)).toEqual(['fr', '0/12', '0.0%', 12, 0, 0, 0, 0, 0])
   })
 })
