@@ -148,7 +148,13 @@ describe.each(files)('android corpus $name', (file) => {
     const out = androidFormat.render(file.content, edited, { locale: locale === 'en' ? 'en' : locale, sourceLocale: 'en' })
     const reparsed = androidFormat.parse(out, { locale }).entries.find((e) => e.key === plural.key)!
     expect(reparsed.plural?.other).toBe('Très "bien" l\'autre')
-    expect(out.split('\n').length).toBe(file.content.split('\n').length)
+    const before = file.content.split('\n')
+    const after = out.split('\n')
+    expect(after).toHaveLength(before.length)
+    const changed = after.flatMap((line, i) => (line === before[i] ? [] : [[before[i], line]]))
+    // Only the edited form's line differs, and it holds the new text.
+    expect(changed).toHaveLength(1)
+    expect(changed[0]![1]).toMatch(/quantity="other"[^>]*>Très \\"bien\\" l\\'autre</)
   })
 
   test('aapt accepts the file rendered unchanged and with one value edited', () => {
