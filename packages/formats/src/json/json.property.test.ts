@@ -46,7 +46,8 @@ function mutate(entries: Entry[], random: () => number): Entry[] {
 }
 
 describe('rendering random changes into random templates', () => {
-  it('always produces JSON that parses without errors', () => {
+  it('always produces JSON that parses without errors, holding every changed value', () => {
+    let checked = 0
     for (let round = 0; round < 1200; round++) {
       const random = seededRandom(round)
       const text = template(random)
@@ -55,9 +56,24 @@ describe('rendering random changes into random templates', () => {
       const locale = LOCALES[round % LOCALES.length]!
       const missing = MISSING[round % MISSING.length]!
       expect(jsonFormat.render(text, parsed.entries, { locale, sourceLocale: 'en' })).toBe(text)
-      const out = jsonFormat.render(text, mutate(parsed.entries, random), { locale, sourceLocale: 'en', missing })
+      const given = mutate(parsed.entries, random)
+      const out = jsonFormat.render(text, given, { locale, sourceLocale: 'en', missing })
       const back = jsonFormat.parse(out, {})
       expect(back.issues.filter((i) => i.severity === 'error'), `${text}\n---\n${out}`).toEqual([])
+      // Every changed value of a key the file holds once reads back as given.
+      const once = (entries: readonly Entry[]) => new Set(entries.map((e) => e.key).filter((k, i, all) => all.indexOf(k) === i && all.lastIndexOf(k) === i))
+      const single = once(parsed.entries)
+      const backSingle = once(back.entries)
+      for (const e of given) {
+        const before = parsed.entries.find((p) => p.key === e.key)
+        if (!before || !single.has(e.key) || !backSingle.has(e.key)) continue
+        const read = back.entries.find((b) => b.key === e.key)!
+        if (e.plural && !before.plural) continue // a plain string given plural forms stays a plain string
+        if (e.plural) expect(read.plural?.other, `${e.key} in\n${out}`).toBe(e.plural.other)
+        else expect(read.value, `${e.key} in\n${out}`).toBe(e.value)
+        checked++
+      }
     }
+    expect(checked).toBeGreaterThan(1000)
   })
 })
