@@ -32,8 +32,20 @@ describe('the op registry', () => {
     expect(catalog().ops.map((o) => o.name)).toEqual([...registry.keys()])
   })
 
-  test('the error table holds the spec codes with their statuses', () => {
-    expect(ERRORS).toMatchObject({ invalid_input: 400, unauthorized: 401, forbidden: 403, unknown_op: 404, method_not_allowed: 405, project_exists: 409, placeholder_mismatch: 422, internal_error: 500, billing_unavailable: 503 })
+  test('the error table holds exactly the spec codes with their statuses', () => {
+    // api-spec.md § Errors, row by row: a code added, dropped or given another status fails here.
+    expect(ERRORS).toEqual({
+      invalid_json: 400, invalid_input: 400, invalid_action: 400, invalid_slug: 400, text_required: 400, unknown_format: 400,
+      unauthorized: 401, invalid_key: 401, invalid_token: 401,
+      payment_failed: 402,
+      forbidden: 403, no_workspace: 403,
+      unknown_op: 404, not_found: 404,
+      method_not_allowed: 405,
+      project_exists: 409, task_closed: 409, format_not_ready: 409, job_missing: 409, already_subscribed: 409, no_subscription: 409,
+      placeholder_mismatch: 422, invalid_template: 422, template_reads_nothing: 422,
+      internal_error: 500,
+      billing_unavailable: 503,
+    })
   })
 
   test('the contract half imports nothing that touches a database, queue or AI', () => {
