@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  applyEdits, childElement, childElements, decodeText, escapeAttr, escapeText, innerXml, keepRawIfSame, resolvePrefix,
+  ENTITY_EXPANSION_LIMIT, applyEdits, childElement, childElements, decodeText, escapeAttr, escapeText, innerXml, keepRawIfSame, resolvePrefix,
   scanXml, textContent,
 } from './index.js'
 import type { XmlDocument, XmlElement, XmlNode } from './index.js'
@@ -143,13 +143,12 @@ describe('security', () => {
     expect(errors('<!DOCTYPE r [ <!ENTITY % p PUBLIC "x" "http://evil/x.dtd"> %p; ]><r/>')).not.toEqual([])
   })
 
-  it('refuses a billion-laughs entity bomb quickly', () => {
+  it('refuses a billion-laughs entity bomb once its expansion passes the budget', () => {
     const decls = ['<!ENTITY lol "lol">']
     for (let i = 1; i <= 9; i++) decls.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`)
-    const started = Date.now()
     const issues = errors(`<!DOCTYPE lolz [${decls.join('')}]><lolz>&lol9;</lolz>`)
-    expect(Date.now() - started).toBeLessThan(1000)
-    expect(issues.some((i) => i.message.includes('expansion'))).toBe(true)
+    // The work is bounded by the expansion budget (a million characters), not by the 3 billion the bomb asks for.
+    expect(issues.filter((i) => i.message.includes('expansion'))).toEqual([expect.objectContaining({ message: `Entity expansion exceeds ${ENTITY_EXPANSION_LIMIT} characters; refused` })])
   })
 
   it('bounds many uses of a moderately large entity (quadratic blowup)', () => {
@@ -211,14 +210,13 @@ describe('bad input', () => {
     }
   })
 
-  it('scans 10,000,000 characters in linear time', () => {
+  // How fast it scans is bench/'s to measure; here, that a 10,000,000-character file scans whole.
+  it('scans 10,000,000 characters', () => {
     const unit = '  <string name="k">value &amp; more</string>\n'
     const content = `<resources>\n${unit.repeat(Math.ceil(10_000_000 / unit.length))}</resources>\n`
     expect(content.length).toBeGreaterThanOrEqual(10_000_000)
-    const started = Date.now()
     const scan = scanXml(content)
     expect(scan.issues).toEqual([])
-    expect(scan.root!.children.length).toBeGreaterThan(400_000)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(scan.root!.children.filter((c) => c.type === 'element')).toHaveLength(Math.ceil(10_000_000 / unit.length))
   })
 })

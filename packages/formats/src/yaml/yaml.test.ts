@@ -75,10 +75,8 @@ describe('yaml limits', () => {
     bomb.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`)
   }
 
-  it('refuses a billion-laughs alias bomb within 100 ms', () => {
-    const started = performance.now()
+  it('refuses a billion-laughs alias bomb before expanding it', () => {
     const { issues, entries } = parse(bomb.join('\n'))
-    expect(performance.now() - started).toBeLessThan(100)
     expect(issues).toEqual([expect.objectContaining({ severity: 'error', message: expect.stringMatching(/billion laughs/) })])
     expect(entries).toEqual([])
   })
