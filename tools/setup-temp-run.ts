@@ -1,0 +1,17 @@
+// Vitest global setup of both projects: the whole run's temporary files go under one folder, removed when
+// the run ends. Workers inherit TMPDIR; tools/setup-temp.ts nests a folder per test file inside it, and
+// this teardown also catches what a file whose tests were all skipped (no afterAll) left behind.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export function setup(): () => void {
+  const previous = process.env.TMPDIR
+  const root = mkdtempSync(join(tmpdir(), 'tolk-test-run-'))
+  process.env.TMPDIR = root
+  return () => {
+    if (previous === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = previous
+    rmSync(root, { recursive: true, force: true })
+  }
+}
