@@ -6,7 +6,7 @@ import type { AuthedContext } from '../context.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { historyActor } from './history.js'
 import { pathFromPattern } from './locale-path.js'
-import type { PushCounts, PushRequest } from './push.js'
+import type { PushCounts, PushRequest } from './push-request.js'
 import { splitKeyOff } from './split-unit.js'
 
 /** The translation another key's file or a person gave the unit, which the pushed text differs from. */

@@ -7,7 +7,7 @@ import type { AuthedContext } from '../context.js'
 import { historyActor } from './history.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { splitConflicts, type Conflict } from './import-conflicts.js'
-import type { PushCounts, PushRequest } from './push.js'
+import type { PushCounts, PushRequest } from './push-request.js'
 
 /** Statuses of a translation that a file or a person gave the unit: a differing import on a shared unit splits. */
 const GIVEN = new Set(['imported', 'reviewed', 'approved'])

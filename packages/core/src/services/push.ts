@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot, type Project } from '@tolk/db'
+import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } from '@tolk/db'
 import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
@@ -8,33 +8,11 @@ import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { linkFile } from './file-link.js'
 import { importTranslations } from './import-translations.js'
-import { syncKeys, wantedKeys, type KeyCounts, type WantedKey } from './push-keys.js'
+import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
+import type { PushCounts, PushRequest } from './push-request.js'
 
-/** What push_file reports (spec § push_file output). */
-export interface PushCounts extends KeyCounts {
-  translations_imported: number
-  translations_unchanged: number
-  translations_skipped: number
-  skipped: Record<string, number>
-  /** Keys moved onto their own unit because their translation differed from one another file or a person gave. */
-  keys_split: number
-  /** merge_review tasks filed for those splits (one per shared unit). */
-  tasks_filed: number
-}
+export type { PushCounts, PushRequest } from './push-request.js'
 
-/** A validated push. */
-export interface PushRequest {
-  project: Project
-  sourceLocale: string
-  path: string
-  content: string
-  locale: string
-  format: FormatId
-  encoding: string
-  overwrite: boolean
-  /** The source file a translation belongs to (push_file `source`). */
-  source?: string | undefined
-}
 
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
 export async function storePush(ctx: AuthedContext, req: PushRequest) {

@@ -1,0 +1,30 @@
+// What a push carries and reports, in its own module so push.ts and the import services it calls do not import each other.
+import type { Project } from '@tolk/db'
+import type { FormatId } from '@tolk/formats'
+import type { KeyCounts } from './push-keys.js'
+
+/** What push_file reports (spec § push_file output). */
+export interface PushCounts extends KeyCounts {
+  translations_imported: number
+  translations_unchanged: number
+  translations_skipped: number
+  skipped: Record<string, number>
+  /** Keys moved onto their own unit because their translation differed from one another file or a person gave. */
+  keys_split: number
+  /** merge_review tasks filed for those splits (one per shared unit). */
+  tasks_filed: number
+}
+
+/** A validated push. */
+export interface PushRequest {
+  project: Project
+  sourceLocale: string
+  path: string
+  content: string
+  locale: string
+  format: FormatId
+  encoding: string
+  overwrite: boolean
+  /** The source file a translation belongs to (push_file `source`). */
+  source?: string | undefined
+}
