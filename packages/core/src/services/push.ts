@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { findFileByPattern, findSnapshotHead, hasKeysOffTheirText, insertFile, listFilesOfProject, updateFile, upsertSnapshot, type Project } from '@tolk/db'
 import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
+import type { ENCODINGS } from '../contract/file.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
 import { isTranslatable } from './entry-text.js'
@@ -30,7 +31,7 @@ export interface PushRequest {
   content: string
   locale: string
   format: FormatId
-  encoding: string
+  encoding: (typeof ENCODINGS)[number]
   overwrite: boolean
 }
 
