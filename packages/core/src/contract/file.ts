@@ -4,7 +4,7 @@ import { defineOp } from './define-op.js'
 import { Count, JobIds, MaybeJobId, Timestamp } from './records.js'
 
 const Path = v.pipe(v.string(), v.minLength(1, 'A path has 1 to 500 characters.'), v.maxLength(500, 'A path has 1 to 500 characters.'), v.description('repository-relative path of the file (1 to 500 characters), e.g. res/values-de/strings.xml'))
-const FormatRef = v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('format id to force, from list_formats; detected from the name and content when omitted'))
+const FormatRef = v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('format id to force (at most 100 characters), from list_formats; detected from the name and content when omitted'))
 
 /** Files of the workspace's encodings (spec: content is text; the CLI restores the bytes). */
 export const ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be'] as const

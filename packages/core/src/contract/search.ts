@@ -43,7 +43,7 @@ export const searchUnits = defineOp({
     'Each unit\'s id is what get_unit, update_unit, set_translation and merge_units take; its keys[].id is what split_key takes. complete false means a timeout cut the search: a more specific query finds more.',
   input: input({
     query: v.pipe(v.string(), v.minLength(1, 'A query has 1 to 500 characters.'), v.maxLength(500, 'A query has 1 to 500 characters.'), v.description('text to find, 1 to 500 characters')),
-    locale: v.optional(v.pipe(Locale, v.description('also match translations in this locale, and return them'))),
+    locale: v.optional(v.pipe(Locale, v.description('also match translations in this locale (2 to 35 characters), and return them'))),
     limit: Limit,
   }),
   output: v.object({

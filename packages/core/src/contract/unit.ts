@@ -106,7 +106,7 @@ export const translate = defineOp({
   errors: ['not_found'],
   input: input({
     locales: v.pipe(v.array(Locale), v.minLength(1), v.maxLength(100, 'At most 100 locales.'), v.description('locales to translate into, 1 to 100; not the source locale')),
-    units: v.optional(v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(10_000, 'At most 10000 units.'), v.description('only these units (1 to 10000); their machine translations are redone'))),
+    units: v.optional(v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(10_000, 'At most 10000 units.'), v.description(`only these units (1 to 10000; ids ${UNIT_SOURCE}); their machine translations are redone`))),
     project: v.optional(ProjectRef),
   }),
   output: v.object({ job_id: v.pipe(v.string(), v.description('the translate job (get_job)')) }),
@@ -123,7 +123,7 @@ export const mergeUnits = defineOp({
   errors: ['not_found'],
   input: input({
     into: v.pipe(UnitId, v.description(`the unit to keep (${UNIT_SOURCE})`)),
-    merge: v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(100, 'At most 100 units per merge.'), v.description('units to merge into it and delete, 1 to 100; not containing into')),
+    merge: v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(100, 'At most 100 units per merge.'), v.description(`units to merge into it and delete (1 to 100, ids ${UNIT_SOURCE}); not containing into`)),
   }),
   output: v.object({ unit: UnitView, merged: Count, keys_moved: Count }),
   examples: [{ into: '7d4c2b1a-9e8f-4a6b-8c5d-3e2f1a0b9c8d', merge: ['1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'] }],

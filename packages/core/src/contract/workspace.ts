@@ -44,7 +44,7 @@ export const listActivity = defineOp({
     cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('next_cursor of the previous page (at most 200 characters)'))),
     project: v.optional(ProjectRef),
     surface: v.optional(v.pipe(v.picklist(SURFACES), v.description('only actions from this surface'))),
-    actor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('actor id: an API key id (list_api_keys), a user id, or "ai"'))),
+    actor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('actor id (at most 100 characters): an API key id (list_api_keys), a user id, or "ai"'))),
   }),
   output: v.object({
     items: v.array(ActivityItem),

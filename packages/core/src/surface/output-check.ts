@@ -27,3 +27,25 @@ function undeclared(raw: unknown, kept: unknown, path: string): string[] {
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
 }
+
+/** Throws when `value` is not a valid answer of op `name` (test harnesses of every surface call it on every answer). */
+export function assertOutput(name: string, value: unknown): void {
+  const problems = outputProblems(name, value)
+  if (problems.length > 0) throw new Error(`${name} answered outside its output schema:\n${problems.slice(0, 20).join('\n')}`)
+}
+
+/** Anything with the MCP SDK Client's callTool. */
+interface ToolCaller {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: never[]): Promise<{ isError?: unknown; structuredContent?: unknown }>
+}
+
+/** The same client, its every successful tool result checked with assertOutput (the MCP tests' shared check). */
+export function checkingOutputs<C extends ToolCaller>(client: C): C {
+  const call = client.callTool.bind(client)
+  client.callTool = (async (params: { name: string; arguments?: Record<string, unknown> }, ...rest: never[]) => {
+    const res = await call(params, ...rest)
+    if (!res.isError && (contracts as readonly OpContract[]).some((c) => c.name === params.name)) assertOutput(params.name, res.structuredContent)
+    return res
+  }) as C['callTool']
+  return client
+}
