@@ -19,7 +19,7 @@ export interface PullFlags {
 export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   const { config, root } = rt.config()
   const client = rt.client()
-  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const { source_locale: sourceLocale } = await client.call('get_workspace', {})
   const project = await findProject(client, config.project)
   const locales = flags.locale?.length ? flags.locale : project.target_locales
   if (locales.length === 0) throw new UsageError('no_locales', `Project ${project.slug} has no target locales; add some with \`tolk op update_project\` or pass --locale.`)
@@ -33,7 +33,7 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   const bar = progress(rt.io.stderr, plan.length)
   const results: { path: string; locale: string; status: 'written' | 'unchanged' | 'would_write'; encoding: string; bytes: number }[] = []
   for (const { source, locale } of plan) {
-    const out = await client.call<{ path: string; content: string; encoding?: string }>('pull_file', {
+    const out = await client.call('pull_file', {
       project: config.project,
       path: source.path,
       locale,

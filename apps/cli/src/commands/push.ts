@@ -1,4 +1,5 @@
 // tolk push: source files, and with --translations the translation files of every target locale on disk.
+import type { OutputOf } from '@tolk/core/contract'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeFile, EncodingError } from '../encoding.js'
@@ -15,29 +16,11 @@ export interface PushFlags {
   force?: boolean
 }
 
-interface Counts {
-  keys_added?: number
-  keys_updated?: number
-  keys_removed?: number
-  keys_unchanged?: number
-  translations_imported?: number
-  translations_skipped?: number
-  skipped?: Record<string, number>
-}
-
-/** One push_file answer (the fields the CLI reads). */
-interface PushResult {
-  file?: { id: string; pattern: string; format: string; locale: string; encoding: string }
-  counts?: Counts
-  job_id?: string | null
-  dry_run?: boolean
-}
-
 /** Pushes sources first (translations need their keys), then each target locale's file that exists. */
 export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   const { config, root } = rt.config()
   const client = rt.client()
-  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const { source_locale: sourceLocale } = await client.call('get_workspace', {})
   const project = await findProject(client, config.project)
   const sources = sourceFiles(config, root, sourceLocale)
   if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
@@ -55,7 +38,7 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   }
 
   const bar = progress(rt.io.stderr, plan.length)
-  const results: ({ path: string; locale: string } & PushResult)[] = []
+  const results: ({ path: string; locale: string } & OutputOf<'push_file'>)[] = []
   for (const item of plan) {
     let decoded
     try {
@@ -64,7 +47,7 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       if (err instanceof EncodingError) throw new UsageError('unreadable_file', `${item.path}: ${err.message}`)
       throw err
     }
-    const out = await client.call<PushResult>('push_file', {
+    const out = await client.call('push_file', {
       project: config.project,
       path: item.path,
       content: decoded.text,
@@ -82,14 +65,12 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   bar.done()
 
   rt.print({ project: project.slug, dry_run: flags.dryRun ?? false, files: results }, () => {
-    const n = (x: number | undefined) => x ?? 0
-    const rows = results.map((r) => {
-      const c = r.counts ?? {}
-      const skipped = Object.entries(c.skipped ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')
-      return [r.path, r.locale, n(c.keys_added), n(c.keys_updated), n(c.keys_removed), n(c.translations_imported), skipped || '-']
+    const rows = results.map(({ path, locale, counts: c }) => {
+      const skipped = Object.entries(c.skipped).map(([why, k]) => `${k} ${why}`).join(', ')
+      return [path, locale, c.keys_added, c.keys_updated, c.keys_removed, c.translations_imported, skipped || '-']
     })
     const head = flags.dryRun ? `Dry run: nothing was changed in ${project.slug}.\n` : ''
-    const hint = results.some((r) => Object.keys(r.counts?.skipped ?? {}).length > 0) && !flags.force
+    const hint = results.some((r) => Object.keys(r.counts.skipped).length > 0) && !flags.force
       ? 'Reviewed and approved translations were kept; --force overwrites them.\n'
       : ''
     return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + hint

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { coverageOf } from './status.js'
+import { coverageRow } from './status.js'
 
-describe('coverageOf', () => {
-  it('reads counts nested under statuses with units as the total', () => {
-    expect(coverageOf({ locale: 'de', units: 10, translated: 4, missing: 6, statuses: { machine: 1, imported: 2, reviewed: 1, approved: 0, needs_review: 0 }, percent_translated: 40 })).toEqual({
-      locale: 'de', total: 10, translated: 4, missing: 6, percent: 40, statuses: { machine: 1, imported: 2, reviewed: 1, approved: 0, needs_review: 0 },
+describe('coverageRow', () => {
+  it('shows a get_stats locale as translated of units, percent, missing and a count per status', () => {
+    const row = coverageRow({
+      locale: 'de', units: 10, translated: 4, missing: 6, percent_translated: 40, percent_reviewed: 10,
+      statuses: { machine: 1, imported: 2, reviewed: 1, approved: 0, needs_review: 0 },
     })
-  })
-
-  it('reads flat counts with total and a coverage fraction', () => {
-    expect(coverageOf({ locale: 'fr', total: 8, translated: 2, missing: 6, machine: 2, imported: 0, reviewed: 0, approved: 0, needs_review: 0, coverage: 0.25 })).toMatchObject({ total: 8, percent: 25, statuses: { machine: 2 } })
-  })
-
-  it('computes the percentage when the server gives none', () => {
-    expect(coverageOf({ locale: 'ru', total: 4, translated: 1 }).percent).toBe(25)
-    expect(coverageOf({ locale: 'ru', total: 0, translated: 0 }).percent).toBe(0)
+    expect(row).toEqual(['de', '4/10', '40.0%', 6, 1, 2, 1, 0, 0])
   })
 })

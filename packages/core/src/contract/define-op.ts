@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { JobType } from '@tolk/db/lists'
 import type { ErrorCode } from './errors.js'
 
 /**
@@ -28,6 +29,8 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
    * what it does, where each id comes from, its rules and what it costs. Two sentences at least.
    */
   readonly description: string
+  /** The job type every successful call queues (its answer's job_id): a client retrying after a 5xx looks for that job first. */
+  readonly queues?: JobType
   /** Codes this op answers beyond those every op may (invalid_json, invalid_input, unauthorized, invalid_key, internal_error). */
   readonly errors?: readonly ErrorCode[]
   readonly input: I

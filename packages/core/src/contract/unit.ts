@@ -97,7 +97,7 @@ export const reviewTranslations = defineOp({
 
 /** Queue AI translation. */
 export const translate = defineOp({
-  name: 'translate', kind: 'write', admin: false, costsMoney: true,
+  name: 'translate', kind: 'write', admin: false, costsMoney: true, queues: 'translate',
   summary: 'Queue AI translation into locales (of given units, a project, or the workspace); returns a job id',
   description:
     'Queues an AI translate job into the given locales and answers its job_id at once; get_job shows progress, output and token usage. Every call is AI work the provider bills. ' +
@@ -144,7 +144,7 @@ export const splitKey = defineOp({
 
 /** Queue a duplicate scan. */
 export const scanDuplicates = defineOp({
-  name: 'scan_duplicates', kind: 'write', admin: false, costsMoney: true,
+  name: 'scan_duplicates', kind: 'write', admin: false, costsMoney: true, queues: 'dedupe_scan',
   summary: 'Queue a dedupe_scan job that files merge_suggestion tasks for near-duplicate strings',
   description:
     'Queues a dedupe_scan job over the workspace\'s units and answers its job_id (get_job); it files a merge_suggestion review task for each pair of near-duplicate strings. ' +

@@ -26,6 +26,8 @@ export interface CatalogEntry {
   output_schema: unknown
   /** Inputs that validate against input_schema (also under input_schema.examples). */
   examples: unknown[]
+  /** The job type every successful call queues, if any. */
+  queues: string | null
   /** Every code the op may answer, with its HTTP status. */
   errors: { code: ErrorCode; status: number }[]
 }
@@ -54,6 +56,7 @@ export function catalogEntry(op: OpContract): CatalogEntry {
     input_schema: schemas?.input,
     output_schema: schemas?.output,
     examples: [...op.examples],
+    queues: op.queues ?? null,
     errors: errorsOf(op).map((code) => ({ code, status: ERRORS[code].status })),
   }
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { contracts, type OpContract } from '../contract/index.js'
 import { ServiceError } from '../errors.js'
 import { catalog } from './catalog.js'
-import { inputSchemas } from './json-schema.js'
+import { inputSchemas, outputSchemas } from './json-schema.js'
 import { buildMcpServer, toolsFromCatalog, toolsFromContracts, type CallOp, type McpServerOptions } from './mcp.js'
 
 const ops = contracts as readonly OpContract[]
@@ -39,7 +39,7 @@ describe('tools/list', () => {
     for (const tool of tools) expect(tool.inputSchema, tool.name).toEqual(inputSchemas().get(tool.name))
   })
 
-  test('marks reads read-only and idempotent, destructive writes destructive, and other writes neither', async () => {
+  test('marks reads read-only and idempotent, and writes destructive, idempotent or costing money as their contracts say', async () => {
     const client = await connect({ call: async () => ({}) })
     const { tools } = await client.listTools()
     for (const op of ops) {
@@ -48,21 +48,22 @@ describe('tools/list', () => {
         title: expect.any(String),
         readOnlyHint: op.kind === 'read',
         destructiveHint: op.destructive === true,
-        idempotentHint: op.kind === 'read',
-        openWorldHint: false,
+        idempotentHint: op.kind === 'read' || op.idempotent === true,
+        openWorldHint: op.costsMoney === true,
       })
     }
+    expect(tools.find((t) => t.name === 'translate')?.annotations).toMatchObject({ openWorldHint: true, idempotentHint: false })
     expect(tools.find((t) => t.name === 'revoke_api_key')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
     expect(tools.find((t) => t.name === 'create_project')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
   })
 
-  test('describes each tool by its op summary and says when it needs an owner or admin', async () => {
+  test("describes each tool by its contract's description, and gives its output schema", async () => {
     const client = await connect({ call: async () => ({}) })
     const { tools } = await client.listTools()
     for (const op of ops) {
       const tool = tools.find((t) => t.name === op.name)
-      expect(tool?.description, op.name).toContain(op.summary)
-      expect(tool?.description?.endsWith('Owner or admin only.'), op.name).toBe(op.admin)
+      expect(tool?.description, op.name).toBe(op.description)
+      expect(tool?.outputSchema, op.name).toEqual(outputSchemas().get(op.name))
     }
     expect(tools.find((t) => t.name === 'create_project')?.title).toBe('Create project')
   })
@@ -117,7 +118,7 @@ describe('tools/call', () => {
     const client = await connect({ call: failing(new ServiceError('invalid_input', 'Fix the listed issues.', { issues })) })
     const res = await client.callTool({ name: 'create_project', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.content).toEqual([{ type: 'text', text: 'invalid_input: Fix the listed issues.' }])
+    expect(res.content).toEqual([{ type: 'text', text: 'invalid_input: Fix the listed issues.\n- name: Required' }])
     expect(res.structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix the listed issues.', issues })
   })
 
@@ -190,6 +191,6 @@ describe('the MCP builder', () => {
     }
     walk(fileURLToPath(new URL('./mcp.ts', import.meta.url)))
     expect(seen.size).toBeGreaterThan(3)
-    for (const spec of packages) expect(spec, `reached from mcp.ts`).toMatch(/^(valibot|@valibot\/to-json-schema|@modelcontextprotocol\/sdk\/.+)$/)
+    for (const spec of packages) expect(spec, `reached from mcp.ts`).toMatch(/^(valibot|@valibot\/to-json-schema|@tolk\/db\/lists|@modelcontextprotocol\/sdk\/.+)$/)
   })
 })
