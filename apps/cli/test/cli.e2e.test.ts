@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { checkingOutputs } from '@tolk/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
@@ -288,7 +289,7 @@ describe('tolk op', () => {
 
 describe('tolk mcp over stdio', () => {
   async function connectMcp(key: string) {
-    const client = new Client({ name: 'cli-e2e', version: '1.0.0' })
+    const client = checkingOutputs(new Client({ name: 'cli-e2e', version: '1.0.0' }))
     const stderr: string[] = []
     const transport = new StdioClientTransport({ command: process.execPath, args: [cli.bin, 'mcp'], env: { PATH: process.env.PATH ?? '', TOLK_URL: api.url, TOLK_API_KEY: key }, stderr: 'pipe' })
     transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()))
@@ -313,6 +314,13 @@ describe('tolk mcp over stdio', () => {
       const write = await client.callTool({ name: 'create_project', arguments: { name: 'Over MCP' } })
       expect(write.isError).toBeFalsy()
       expect(write.structuredContent).toMatchObject({ slug: 'over-mcp' })
+
+      const recorded = await client.callTool({ name: 'list_activity', arguments: { limit: 1 } })
+      expect(recorded.structuredContent).toMatchObject({ items: [{ op: 'create_project', surface: 'mcp' }] })
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).toBe('object')
+        expect(tool.description?.split('. ').length, tool.name).toBeGreaterThanOrEqual(2)
+      }
 
       const invalid = await client.callTool({ name: 'create_project', arguments: { nme: 'x' } })
       expect(invalid.isError).toBe(true)
