@@ -1,7 +1,7 @@
 // MCP over Streamable HTTP, driven by the SDK's own client against the app on a real loopback port.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { catalog, checkingOutputs, contracts, inputSchemas, outputSchemas } from '@tolk/core'
+import { catalog, checkingOutputs, contracts, errorOfResult, inputSchemas, outputSchemas } from '@tolk/core'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
 import { listen, type Listening } from './listen.js'
@@ -90,8 +90,8 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const before = await keyIds()
     const res = await (await connect(bearer(memberKey))).callTool({ name: 'create_api_key', arguments: { name: 'sneaky' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'forbidden' })
-    expect(res.content).toEqual([{ type: 'text', text: expect.stringMatching(/^forbidden: /) }])
+    expect(errorOfResult(res)).toMatchObject({ code: 'forbidden' })
+    expect(res.content).toEqual([{ type: 'text', text: expect.stringMatching(/^forbidden: /) }, { type: 'text', text: expect.stringContaining('"code":"forbidden"') }])
     expect(await keyIds()).toEqual(before)
   })
 
@@ -99,14 +99,14 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const ws = await env.workspace()
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web', colour: 'red' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: expect.stringContaining('Unknown field') }] })
+    expect(errorOfResult(res)).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: expect.stringContaining('Unknown field') }] })
   })
 
   test('a tool error says in its text what to fix: a missing field is required, an unknown one is named', async () => {
     const ws = await env.workspace()
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { colour: 'red' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'invalid_input', issues: expect.arrayContaining([{ path: 'name', message: 'name is required.' }]) })
+    expect(errorOfResult(res)).toMatchObject({ code: 'invalid_input', issues: expect.arrayContaining([{ path: 'name', message: 'name is required.' }]) })
     const text = (res.content as { type: string; text: string }[])[0]!.text
     expect(text).toContain('name: name is required.')
     expect(text).toContain('colour: Unknown field "colour"')
@@ -119,7 +119,7 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const unit = (await ws.call('search_units', { query: 'Hello' })).body.units[0].id
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'set_translation', arguments: { unit, locale: 'de', text: 'Hallo, {nme}!' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'placeholder_mismatch', mismatch: expect.arrayContaining(['{name}', '{nme}']) })
+    expect(errorOfResult(res)).toMatchObject({ code: 'placeholder_mismatch', mismatch: expect.arrayContaining(['{name}', '{nme}']) })
     expect((res.content as { type: string; text: string }[])[0]!.text).toMatch(/mismatch: .*\{name\}/)
   })
 
@@ -129,9 +129,9 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const rest = await ws.call('create_project', { name: 'Web', description: 7 })
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web', description: 7 } })
     const { type: _t, title: _ti, status: _s, request_id: _r, ...problem } = rest.body
-    expect(res.structuredContent).toEqual(problem)
+    expect(errorOfResult(res)).toEqual(problem)
     const taken = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web' } })
-    expect(taken.structuredContent).toMatchObject({ code: 'project_exists', detail: (await ws.call('create_project', { name: 'Web' })).body.detail })
+    expect(errorOfResult(taken)).toMatchObject({ code: 'project_exists', detail: (await ws.call('create_project', { name: 'Web' })).body.detail })
   })
 
   test('answers initialize with plain JSON and echoes X-Request-Id, so a failure can be quoted', async () => {

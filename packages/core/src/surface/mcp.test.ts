@@ -8,7 +8,7 @@ import { contracts, type OpContract } from '../contract/index.js'
 import { ServiceError } from '../errors.js'
 import { catalog } from './catalog.js'
 import { inputSchemas, outputSchemas } from './json-schema.js'
-import { buildMcpServer, toolsFromCatalog, toolsFromContracts, type CallOp, type McpServerOptions } from './mcp.js'
+import { buildMcpServer, errorOfResult, toolsFromCatalog, toolsFromContracts, type CallOp, type McpServerOptions } from './mcp.js'
 
 const ops = contracts as readonly OpContract[]
 const open: Client[] = []
@@ -118,8 +118,13 @@ describe('tools/call', () => {
     const client = await connect({ call: failing(new ServiceError('invalid_input', 'Fix the listed issues.', { issues })) })
     const res = await client.callTool({ name: 'create_project', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.content).toEqual([{ type: 'text', text: 'invalid_input: Fix the listed issues.\n- name: Required' }])
-    expect(res.structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix the listed issues.', issues })
+    expect(res.content).toEqual([
+      { type: 'text', text: 'invalid_input: Fix the listed issues.\n- name: Required' },
+      { type: 'text', text: JSON.stringify({ code: 'invalid_input', detail: 'Fix the listed issues.', issues }) },
+    ])
+    // structuredContent is for success only: clients check it against the tool's outputSchema.
+    expect(res.structuredContent).toBeUndefined()
+    expect(errorOfResult(res)).toEqual({ code: 'invalid_input', detail: 'Fix the listed issues.', issues })
   })
 
   test('answers a problem document from an HTTP client as the same tool error, without its HTTP envelope', async () => {
@@ -129,7 +134,8 @@ describe('tools/call', () => {
     const a = await viaProblem.callTool({ name: 'create_project', arguments: {} })
     const b = await viaService.callTool({ name: 'create_project', arguments: {} })
     expect(a).toEqual(b)
-    expect(a.structuredContent).toEqual({ code: 'placeholder_mismatch', detail: 'Keep {name}.', mismatch: ['{name}'] })
+    expect(errorOfResult(a)).toEqual({ code: 'placeholder_mismatch', detail: 'Keep {name}.', mismatch: ['{name}'] })
+    expect((a.content as { text: string }[])[0]!.text).toBe('placeholder_mismatch: Keep {name}.\nmismatch: {name}')
     const bare = await connect({ call: failing(problem) })
     expect(await bare.callTool({ name: 'create_project', arguments: {} })).toEqual(b)
   })
@@ -142,9 +148,9 @@ describe('tools/call', () => {
     }
     const issues = [{ path: 'name', message: 'Required' }]
     const invalid = await connect({ call: failing(new CliError('invalid_input', 'Fix it.', 2, issues)) })
-    expect((await invalid.callTool({ name: 'create_project', arguments: {} })).structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix it.', issues })
+    expect(errorOfResult(await invalid.callTool({ name: 'create_project', arguments: {} }))).toEqual({ code: 'invalid_input', detail: 'Fix it.', issues })
     const forbidden = await connect({ call: failing(new CliError('forbidden', 'Ask an owner.', 3)) })
-    expect((await forbidden.callTool({ name: 'create_api_key', arguments: {} })).structuredContent).toEqual({ code: 'forbidden', detail: 'Ask an owner.' })
+    expect(errorOfResult(await forbidden.callTool({ name: 'create_api_key', arguments: {} }))).toEqual({ code: 'forbidden', detail: 'Ask an owner.' })
   })
 
   test('answers an unexpected error as internal_error without its message, and reports it to the server', async () => {
@@ -153,7 +159,7 @@ describe('tools/call', () => {
     const client = await connect({ call: failing(boom), onUnexpectedError })
     const res = await client.callTool({ name: 'get_workspace', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'internal_error' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'internal_error' })
     expect(JSON.stringify(res)).not.toContain('10.0.0.5')
     expect(onUnexpectedError).toHaveBeenCalledWith(boom)
   })
@@ -162,7 +168,7 @@ describe('tools/call', () => {
     const dbError = Object.assign(new Error('duplicate key'), { code: '23505', detail: 'Key (slug)=(web) already exists in projects.' })
     const client = await connect({ call: failing(dbError) })
     const res = await client.callTool({ name: 'create_project', arguments: { name: 'Web' } })
-    expect(res.structuredContent).toMatchObject({ code: 'internal_error' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'internal_error' })
     expect(JSON.stringify(res)).not.toContain('slug')
   })
 
@@ -171,7 +177,7 @@ describe('tools/call', () => {
     const client = await connect({ call })
     const res = await client.callTool({ name: 'drop_everything', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'unknown_op' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'unknown_op' })
     expect(call).not.toHaveBeenCalled()
   })
 })

@@ -137,8 +137,10 @@ export function toolResult(out: unknown): CallToolResult {
 }
 
 /**
- * A failed call as a tool error (design § Errors: MCP renders code and message). The text carries the issues and
- * the placeholder mismatch too: many clients show an agent the text only, and those say what to fix.
+ * A failed call as a tool error (design § Errors: MCP renders code and message). The first text says what to fix
+ * for people and agents that read text only: code and detail, each issue and the placeholder mismatch. The second
+ * is the same error as JSON for programs. No structuredContent: clients check it against the tool's outputSchema,
+ * which describes success, and the SDK's client refuses an error shaped otherwise.
  */
 export function toolError(error: ToolError): CallToolResult {
   const lines = [`${error.code}: ${error.detail}`]
@@ -146,7 +148,22 @@ export function toolError(error: ToolError): CallToolResult {
     for (const issue of error.issues) if (isRecord(issue)) lines.push(`- ${issue.path ? `${String(issue.path)}: ` : ''}${String(issue.message)}`)
   }
   if (Array.isArray(error.mismatch) && error.mismatch.length > 0) lines.push(`mismatch: ${error.mismatch.join(', ')}`)
-  return { isError: true, content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...error } }
+  return { isError: true, content: [{ type: 'text', text: lines.join('\n') }, { type: 'text', text: JSON.stringify(error) }] }
+}
+
+/** The error of a failed tool result as toolError wrote it (its JSON text), or undefined for any other result. */
+export function errorOfResult(result: { isError?: unknown; content?: unknown }): ToolError | undefined {
+  if (!result.isError || !Array.isArray(result.content)) return undefined
+  for (const part of result.content) {
+    if (!isRecord(part) || part.type !== 'text' || typeof part.text !== 'string' || !part.text.startsWith('{')) continue
+    try {
+      const parsed: unknown = JSON.parse(part.text)
+      if (isRecord(parsed) && typeof parsed.code === 'string' && typeof parsed.detail === 'string') return parsed as ToolError
+    } catch {
+      // Not the JSON part.
+    }
+  }
+  return undefined
 }
 
 /**
