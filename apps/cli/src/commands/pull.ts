@@ -1,7 +1,7 @@
 // tolk pull: every target locale (or --locale) of every source file, written where the translation pattern says.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { detectEncoding, encodeFile, isEncoding } from '../encoding.js'
+import { encodeFile } from '../encoding.js'
 import { aboutFile, UsageError } from '../exit.js'
 import { isMultiLocale, sourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
@@ -45,7 +45,7 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
     const path = translationPath(source, locale, config.locale_map)
     const full = join(root, path)
     const before = existsSync(full) ? readFileSync(full) : undefined
-    const encoding = isEncoding(out.encoding) ? out.encoding : before ? detectEncoding(before) : 'utf-8'
+    const encoding = out.encoding
     const bytes = encodeFile(out.content, encoding)
     const same = before?.equals(bytes) ?? false
     if (!same && !flags.dryRun) {

@@ -14,6 +14,7 @@ import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 export * from './define-op.js'
 export * from './common.js'
 export * from './errors.js'
+export { ENCODINGS } from './file.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
 export const contracts = [
