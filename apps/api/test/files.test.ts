@@ -207,6 +207,16 @@ forEachBackend('push_file and pull_file', (env) => {
     expect(again.counts.keys_added).toBe(2)
   })
 
+  test('a dry_run push names no job: the jobs it would queue are rolled back with everything else', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['de', 'fr'], true)
+    const res = await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' }, { dry_run: true })
+    expect(res).toMatchObject({ dry_run: true, job_id: null, job_ids: [] })
+    expect((await ws.call('list_jobs')).body.jobs).toEqual([])
+    const real = await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' })
+    expect(real.job_ids).toHaveLength(2)
+  })
+
   test('a push of new strings with auto_translate on queues a translate job into the target locales', async () => {
     const ws = await env.workspace()
     const p = await project(ws, ['de', 'fr'], true)
