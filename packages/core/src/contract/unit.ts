@@ -8,7 +8,7 @@ const UnitId = Id('unit', UNIT_SOURCE)
 const Text = v.pipe(v.string(), v.maxLength(20_000, 'A translation has at most 20000 characters.'), v.description('the translation, at most 20000 characters, with exactly the placeholders of the source text'))
 const Plural = v.pipe(
   v.record(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
-  v.description('plural category (CLDR: zero, one, two, few, many, other) to text, for units with a source_plural; exactly the categories the locale needs (de: one, other; ru: one, few, many, other; ja: other)'),
+  v.description('plural category (CLDR: zero, one, two, few, many, other) to text, for units with a source_plural; exactly the categories the locale needs (de: one, other; ru: one, few, many, other; ja: other), except a category its files rarely carry (French many), which may be left out with a warning'),
 )
 /** Statuses review_translations may set (spec § Translation status). */
 const REVIEW_STATUSES = ['reviewed', 'approved', 'needs_review'] as const satisfies readonly (typeof TRANSLATION_STATUSES)[number][]
@@ -56,7 +56,7 @@ export const setTranslation = defineOp({
   description:
     `Writes the translation of a unit (an id ${UNIT_SOURCE}) in one locale, for every key sharing the unit; it replaces any translation there, machine or human, and keeps the old one in history. ` +
     `${PLACEHOLDER_RULE} ` +
-    'A unit with a source_plural takes plural: exactly the CLDR plural categories of the locale (get_unit shows the source\'s forms); other categories, or missing ones, are refused as invalid_input. ' +
+    'A unit with a source_plural takes plural: exactly the CLDR plural categories of the locale (get_unit shows the source\'s forms); other categories, or missing ones, are refused as invalid_input, except a category the locale\'s files rarely carry (French many), which may be left out and comes back in warnings. ' +
     'The source locale has no translations (change the source by pushing the source file).',
   errors: ['not_found', 'placeholder_mismatch'],
   input: input({
@@ -67,7 +67,7 @@ export const setTranslation = defineOp({
     status: v.optional(v.pipe(v.picklist(TRANSLATION_STATUSES), v.description('status to give it (default reviewed)')), 'reviewed'),
     note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('a note for reviewers, at most 2000 characters')), ''),
   }),
-  output: Translation,
+  output: v.object({ ...Translation.entries, warnings: v.pipe(v.array(v.string()), v.description('what was accepted with a caveat, e.g. a rarely carried plural category left out')) }),
   examples: [
     { unit: '7d4c2b1a-9e8f-4a6b-8c5d-3e2f1a0b9c8d', locale: 'de', text: 'Hallo, {name}!' },
     { unit: '7d4c2b1a-9e8f-4a6b-8c5d-3e2f1a0b9c8d', locale: 'de', text: '{count} Dateien', plural: { one: '{count} Datei', other: '{count} Dateien' }, status: 'approved' },
