@@ -59,12 +59,12 @@ async function run(workers: number) {
       const wall = (performance.now() - started) / 1000
       for (const c of children) c.kill('SIGTERM')
       await queue.close()
-      const outputs = rows.map((r) => r.output as { translated: number; failed: number; usage: { inputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; requests: number } })
+      const outputs = rows.map((r) => r.output as { translated: number; failed: number; usage: { input_tokens: number; cache_read_tokens: number; cache_write_tokens: number; requests: number } })
       const sum = (f: (o: (typeof outputs)[number]) => number) => outputs.reduce((a, o) => a + f(o), 0)
       const translated = sum((o) => o.translated)
-      const uncached = sum((o) => o.usage.inputTokens)
-      const cacheRead = sum((o) => o.usage.cacheReadTokens)
-      const cacheWrite = sum((o) => o.usage.cacheWriteTokens)
+      const uncached = sum((o) => o.usage.input_tokens)
+      const cacheRead = sum((o) => o.usage.cache_read_tokens)
+      const cacheWrite = sum((o) => o.usage.cache_write_tokens)
       return {
         workers, wall_s: Number(wall.toFixed(1)), translated, failed: sum((o) => o.failed), requests: fake.requests.length - requestsBefore,
         strings_per_request: Number((translated / Math.max(1, sum((o) => o.usage.requests))).toFixed(1)),

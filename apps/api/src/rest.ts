@@ -1,5 +1,5 @@
-import { catalog, fail, findOp, invoke, openApi } from '@tolk/core'
-import type { Surface } from '@tolk/db'
+import { catalog, errorsPage, fail, findOp, invoke, openApi } from '@tolk/core'
+import { SURFACES, type Surface } from '@tolk/db'
 import type { Context, Hono } from 'hono'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 
@@ -15,6 +15,15 @@ export function mountRest(app: Hono, deps: RestDeps): void {
   const openApiBody = JSON.stringify(openApi(deps.baseUrl))
   app.get('/api/v1', (c) => c.body(catalogBody, 200, { 'Content-Type': 'application/json' }))
   app.get('/api/v1/openapi.json', (c) => c.body(openApiBody, 200, { 'Content-Type': 'application/json' }))
+  // Every problem's type URL points here: /docs/errors#<status>, and #<code> for one code.
+  const errorsHtml = errorsPage('html')
+  const errorsMarkdown = errorsPage('markdown')
+  app.get('/docs/errors', (c) => {
+    const markdown = c.req.query('format') === 'md' || /text\/markdown/.test(c.req.header('accept') ?? '')
+    return markdown
+      ? c.body(errorsMarkdown, 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
+      : c.body(errorsHtml, 200, { 'Content-Type': 'text/html; charset=utf-8' })
+  })
 
   app.all('/api/v1/:op', async (c) => {
     const op = findOp(c.req.param('op'))
@@ -32,8 +41,17 @@ export function mountRest(app: Hono, deps: RestDeps): void {
   })
 }
 
-/** The CLI names itself in its User-Agent, so activity can show surface cli. */
+/** Surfaces a client may name in X-Tolk-Surface: `tolk mcp` says mcp, so its calls are not recorded as cli. */
+const CLAIMABLE: readonly Surface[] = SURFACES.filter((s) => s === 'api' || s === 'cli' || s === 'mcp')
+
+/** The CLI names itself in its User-Agent, and `tolk mcp` also sends X-Tolk-Surface: mcp, so activity shows where a call came from. */
 function surfaceOf(c: Context): Surface {
+  const claimed = c.req.header('x-tolk-surface')?.trim().toLowerCase()
+  if (claimed !== undefined && claimed !== '') {
+    const surface = CLAIMABLE.find((s) => s === claimed)
+    if (!surface) fail('invalid_input', `X-Tolk-Surface names no surface a client can claim; send one of ${CLAIMABLE.join(', ')}, or omit it.`, { issues: [{ path: '', message: `X-Tolk-Surface: ${claimed} is not one of ${CLAIMABLE.join(', ')}.` }] })
+    return surface
+  }
   return /^tolk-cli\//.test(c.req.header('user-agent') ?? '') ? 'cli' : 'api'
 }
 

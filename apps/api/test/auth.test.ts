@@ -28,6 +28,13 @@ forEachBackend('authentication', (env) => {
     expect(res.headers.get('www-authenticate')).toContain('resource_metadata=')
   })
 
+  test('answers 401 invalid_key, not invalid_token, for an X-Api-Key that is not an API key', async () => {
+    const res = await env.as(undefined).call('get_workspace', undefined, { headers: { 'x-api-key': 'eyJhbGciOi.some.jwt' } })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_key')
+    expect(res.body.detail).toContain('tolk_')
+  })
+
   test('accepts the key in X-Api-Key as well as in Authorization: Bearer', async () => {
     const ws = await env.workspace()
     const res = await env.as(undefined).call('get_workspace', undefined, { headers: { 'x-api-key': ws.key } })

@@ -10,8 +10,8 @@ import { forEachBackend, type Caller } from './harness.js'
 const corpus = (name: string) => decodeBytes(readFileSync(join(CORPUS_DIR, name)))
 
 /** A file's texts by key and context. */
-function textsOf(format: FormatId, content: string, locale: string): Map<string, unknown> {
-  return new Map(parse(format, content, { locale, sourceLocale: 'en' }).entries.map((e) => [`${e.key}\u0000${e.context ?? ''}`, [e.value, e.plural ?? null]]))
+function textsOf(format: string, content: string, locale: string): Map<string, unknown> {
+  return new Map(parse(format as FormatId, content, { locale, sourceLocale: 'en' }).entries.map((e) => [`${e.key}\u0000${e.context ?? ''}`, [e.value, e.plural ?? null]]))
 }
 
 /** Source + translation pairs of SOURCES.md, placed at the paths a real repository would use. */
@@ -205,6 +205,16 @@ forEachBackend('push_file and pull_file', (env) => {
     expect((await ws.call('list_files', { project: p.slug })).body.files).toEqual([])
     const again = await push(ws, p.slug, 'en.json', { content: '{"a": "One", "b": "Two"}', encoding: 'utf-8' })
     expect(again.counts.keys_added).toBe(2)
+  })
+
+  test('a dry_run push names no job: the jobs it would queue are rolled back with everything else', async () => {
+    const ws = await env.workspace()
+    const p = await project(ws, ['de', 'fr'], true)
+    const res = await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' }, { dry_run: true })
+    expect(res).toMatchObject({ dry_run: true, job_id: null, job_ids: [] })
+    expect((await ws.call('list_jobs')).body.jobs).toEqual([])
+    const real = await push(ws, p.slug, 'en.json', { content: '{"a": "One"}', encoding: 'utf-8' })
+    expect(real.job_ids).toHaveLength(2)
   })
 
   test('a push of new strings with auto_translate on queues a translate job into the target locales', async () => {

@@ -1,7 +1,7 @@
 // Integration harness: one app per backend (PGlite always, PostgreSQL when DATABASE_URL is set), and a fresh
 // workspace per test so files run in parallel without truncating tables.
 import { randomUUID } from 'node:crypto'
-import { SearchIndexer, createWorkspaceWithOwner } from '@tolk/core'
+import { SearchIndexer, assertOutput, contracts, createWorkspaceWithOwner } from '@tolk/core'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'
@@ -11,6 +11,8 @@ export const BASE_URL = 'http://tolk.test'
 
 /** Search budgets of the test apps: what search_units finds must not depend on how loaded the test machine is. */
 export const SEARCH_BUDGET = { fastMs: 10_000, fallbackMs: 10_000 }
+
+const OP_NAMES = new Set<string>(contracts.map((c) => c.name))
 
 /** A caller of the API with one key. */
 export interface Caller {
@@ -60,7 +62,10 @@ export function forEachBackend(title: string, fn: (env: Env) => void): void {
         }
         const res = await app.request(url, { method, headers, body })
         const text = await res.text()
-        return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
+        const parsed = text ? JSON.parse(text) : undefined
+        // Every answer any test gets is checked against its op's output schema, so no test can pass on an undocumented shape.
+        if (res.status === 200 && OP_NAMES.has(op)) assertOutput(op, parsed)
+        return { status: res.status, body: parsed, headers: res.headers }
       },
     })
     fn({

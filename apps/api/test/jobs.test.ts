@@ -4,7 +4,7 @@ import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { InProcessRunner, runJob } from '@tolk/core'
 import { connect, migrateToLatest, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { errorReply, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf, translationsBySource } from '../../../packages/db/test/rows.js'
 import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
@@ -54,6 +54,46 @@ forEachBackend('translate jobs', (env) => {
     ])
     expect(tasks[0]!.payload).toMatchObject({ locale: 'de', source: 'Open your savings pot in Tolk Bank', candidate: expect.stringContaining('DE '), reason: expect.stringContaining('Sparbeutel') })
     expect((await ws.call('get_stats')).body.counts.open_tasks).toBe(2)
+  })
+
+  test.each([
+    [401, 'authentication_error'],
+    [403, 'permission_error'],
+    [400, 'invalid_request_error'],
+  ])('a provider %i fails the job at once with the provider message, without retries', async (status, type) => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    const jobId = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "Hello"}' })).body.job_id as string
+    const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url, maxRetries: 4 })
+    fake.reset()
+    fake.enqueue(errorReply(status, type))
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10 }, jobId)).toBe('failed')
+    expect(fake.requests).toHaveLength(1)
+    const job = (await ws.call('get_job', { job: jobId })).body
+    expect(job).toMatchObject({ status: 'failed', attempts: 1, output: null })
+    expect(job.errors).toEqual([{ reason: expect.stringContaining(`${type} (fake)`), provider_status: status, retryable: false, fix: expect.any(String) }])
+  })
+
+  test('a provider 500 is left to be retried: the job is not failed while attempts remain', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    const jobId = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "Hello"}' })).body.job_id as string
+    const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url, maxRetries: 0 })
+    fake.reset()
+    fake.enqueue(errorReply(500, 'api_error'))
+    await expect(runJob({ db: env.conn().db, ai, batchSize: 10 }, jobId)).rejects.toMatchObject({ code: 'server_error' })
+    expect((await ws.call('get_job', { job: jobId })).body.status).not.toBe('failed')
+  })
+
+  test('job output counts tokens in snake_case fields', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    const jobId = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "Hello"}' })).body.job_id as string
+    fake.reset()
+    expect(await runJob({ db: env.conn().db, ai: createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url }), batchSize: 10 }, jobId)).toBe('succeeded')
+    const usage = (await ws.call('get_job', { job: jobId })).body.output.usage
+    expect(Object.keys(usage).sort()).toEqual(['cache_read_tokens', 'cache_write_tokens', 'input_tokens', 'output_tokens', 'requests'])
+    expect(usage.input_tokens).toBeGreaterThan(0)
   })
 
   test('machine output never replaces an imported translation, and a second run writes nothing twice', async () => {

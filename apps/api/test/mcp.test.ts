@@ -1,7 +1,7 @@
 // MCP over Streamable HTTP, driven by the SDK's own client against the app on a real loopback port.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { contracts, inputSchemas } from '@tolk/core'
+import { catalog, checkingOutputs, contracts, errorOfResult, inputSchemas, outputSchemas } from '@tolk/core'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
 import { listen, type Listening } from './listen.js'
@@ -25,7 +25,7 @@ forEachBackend('MCP at /api/mcp', (env) => {
   const endpoint = () => new URL('/api/mcp', server.url)
 
   async function connect(headers: Record<string, string>): Promise<Client> {
-    const client = new Client({ name: 'tolk-test', version: '1.0.0' })
+    const client = checkingOutputs(new Client({ name: 'tolk-test', version: '1.0.0' }))
     await client.connect(new StreamableHTTPClientTransport(endpoint(), { requestInit: { headers } }))
     clients.push(client)
     return client
@@ -36,15 +36,24 @@ forEachBackend('MCP at /api/mcp', (env) => {
   const postInitialize = (headers: Record<string, string>) =>
     fetch(endpoint(), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(INITIALIZE) })
 
-  test('lists one tool per op of the registry, with its input schema and read/destructive hints', async () => {
+  test('lists one tool per op of the registry, with its description, input and output schemas and every annotation', async () => {
     const ws = await env.workspace()
     const { tools } = await (await connect(bearer(ws.key))).listTools()
     expect(tools.map((t) => t.name)).toEqual(contracts.map((c) => c.name))
-    for (const op of contracts) {
+    for (const op of catalog().ops) {
       const tool = tools.find((t) => t.name === op.name)
+      expect(tool?.description, op.name).toBe(op.description)
       expect(tool?.inputSchema, op.name).toEqual(inputSchemas().get(op.name))
-      expect(tool?.annotations, op.name).toMatchObject({ readOnlyHint: op.kind === 'read', destructiveHint: 'destructive' in op && op.destructive === true })
+      expect(tool?.outputSchema, op.name).toEqual(outputSchemas().get(op.name))
+      expect(tool?.outputSchema?.type, op.name).toBe('object')
+      expect(tool?.annotations, op.name).toEqual({
+        title: expect.any(String), readOnlyHint: op.kind === 'read', destructiveHint: op.destructive,
+        idempotentHint: op.idempotent, openWorldHint: op.costs_money,
+      })
     }
+    expect(tools.find((t) => t.name === 'merge_units')?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false })
+    expect(tools.find((t) => t.name === 'translate')?.annotations).toMatchObject({ openWorldHint: true, readOnlyHint: false })
+    expect(tools.find((t) => t.name === 'get_unit')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false })
   })
 
   test('a read op answers the same output as REST, as structuredContent and as JSON text', async () => {
@@ -81,8 +90,8 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const before = await keyIds()
     const res = await (await connect(bearer(memberKey))).callTool({ name: 'create_api_key', arguments: { name: 'sneaky' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'forbidden' })
-    expect(res.content).toEqual([{ type: 'text', text: expect.stringMatching(/^forbidden: /) }])
+    expect(errorOfResult(res)).toMatchObject({ code: 'forbidden' })
+    expect(res.content).toEqual([{ type: 'text', text: expect.stringMatching(/^forbidden: /) }, { type: 'text', text: expect.stringContaining('"code":"forbidden"') }])
     expect(await keyIds()).toEqual(before)
   })
 
@@ -90,7 +99,28 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const ws = await env.workspace()
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web', colour: 'red' } })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: expect.stringContaining('Unknown field') }] })
+    expect(errorOfResult(res)).toMatchObject({ code: 'invalid_input', issues: [{ path: 'colour', message: expect.stringContaining('Unknown field') }] })
+  })
+
+  test('a tool error says in its text what to fix: a missing field is required, an unknown one is named', async () => {
+    const ws = await env.workspace()
+    const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { colour: 'red' } })
+    expect(res.isError).toBe(true)
+    expect(errorOfResult(res)).toMatchObject({ code: 'invalid_input', issues: expect.arrayContaining([{ path: 'name', message: 'name is required.' }]) })
+    const text = (res.content as { type: string; text: string }[])[0]!.text
+    expect(text).toContain('name: name is required.')
+    expect(text).toContain('colour: Unknown field "colour"')
+  })
+
+  test('a placeholder mismatch names the differing placeholders in the text content too', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"hi": "Hello, {name}!"}' })
+    const unit = (await ws.call('search_units', { query: 'Hello' })).body.units[0].id
+    const res = await (await connect(bearer(ws.key))).callTool({ name: 'set_translation', arguments: { unit, locale: 'de', text: 'Hallo, {nme}!' } })
+    expect(res.isError).toBe(true)
+    expect(errorOfResult(res)).toMatchObject({ code: 'placeholder_mismatch', mismatch: expect.arrayContaining(['{name}', '{nme}']) })
+    expect((res.content as { type: string; text: string }[])[0]!.text).toMatch(/mismatch: .*\{name\}/)
   })
 
   test('a failed op gives the same code, detail and extra members as the REST problem', async () => {
@@ -99,9 +129,9 @@ forEachBackend('MCP at /api/mcp', (env) => {
     const rest = await ws.call('create_project', { name: 'Web', description: 7 })
     const res = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web', description: 7 } })
     const { type: _t, title: _ti, status: _s, request_id: _r, ...problem } = rest.body
-    expect(res.structuredContent).toEqual(problem)
+    expect(errorOfResult(res)).toEqual(problem)
     const taken = await (await connect(bearer(ws.key))).callTool({ name: 'create_project', arguments: { name: 'Web' } })
-    expect(taken.structuredContent).toMatchObject({ code: 'project_exists', detail: (await ws.call('create_project', { name: 'Web' })).body.detail })
+    expect(errorOfResult(taken)).toMatchObject({ code: 'project_exists', detail: (await ws.call('create_project', { name: 'Web' })).body.detail })
   })
 
   test('answers initialize with plain JSON and echoes X-Request-Id, so a failure can be quoted', async () => {

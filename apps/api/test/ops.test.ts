@@ -138,6 +138,17 @@ forEachBackend('list_activity', (env) => {
     expect(res.body.items[2].summary).toContain('one')
   })
 
+  test('X-Tolk-Surface records the surface a client names (tolk mcp sends mcp), and refuses one no client can claim', async () => {
+    const ws = await env.workspace()
+    const headers = { 'user-agent': 'tolk-cli/0.1.0', 'x-tolk-surface': 'mcp' }
+    expect((await ws.call('create_project', { name: 'Via MCP' }, { headers })).status).toBe(200)
+    expect((await ws.call('list_activity')).body.items[0]).toMatchObject({ op: 'create_project', surface: 'mcp' })
+    const claimed = await ws.call('create_project', { name: 'Sneaky' }, { headers: { 'x-tolk-surface': 'ai' } })
+    expect(claimed.status).toBe(400)
+    expect(claimed.body.detail).toContain('api, mcp, cli')
+    expect((await ws.call('list_projects')).body.projects.map((p: { slug: string }) => p.slug)).toEqual(['via-mcp'])
+  })
+
   test('pages with a cursor and filters by project, surface and actor', async () => {
     const ws = await env.workspace()
     const p = (await ws.call('create_project', { name: 'P' })).body

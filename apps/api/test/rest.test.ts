@@ -126,6 +126,29 @@ forEachBackend('REST conventions', (env) => {
     expect(res.body.issues.find((i: { path: string }) => i.path === 'target_locale').message).toContain('Unknown field')
   })
 
+  test('a missing required field is reported as required, not as unknown', async () => {
+    const ws = await env.workspace()
+    const res = await ws.call('set_translation', { locale: 'de', text: 'Hallo' })
+    expect(res.status).toBe(400)
+    expect(res.body.issues).toEqual([{ path: 'unit', message: 'unit is required.' }])
+  })
+
+  test('problem type URLs resolve to a page explaining every code, by status and by code', async () => {
+    const ws = await env.workspace()
+    const problem = (await ws.call('create_project', {})).body
+    const url = new URL(problem.type)
+    expect(url.pathname).toBe('/docs/errors')
+    const html = await env.app().request(`${BASE_URL}${url.pathname}`)
+    expect(html.status).toBe(200)
+    expect(html.headers.get('content-type')).toContain('text/html')
+    const page = await html.text()
+    expect(page).toContain(`id="${url.hash.slice(1)}"`)
+    for (const code of ['invalid_input', 'placeholder_mismatch', 'invalid_key', 'billing_unavailable']) expect(page).toContain(`id="${code}"`)
+    const md = await env.app().request(`${BASE_URL}/docs/errors`, { headers: { accept: 'text/markdown' } })
+    expect(md.headers.get('content-type')).toContain('text/markdown')
+    expect(await md.text()).toMatch(/### placeholder_mismatch\n\n.+\n\n\*\*What to do:\*\* Keep exactly the placeholders/)
+  })
+
   test('a UUID field given a non-UUID answers 400 invalid_input naming the path', async () => {
     const ws = await env.workspace()
     const res = await ws.call('revoke_api_key', { key: 'not-a-uuid' })

@@ -1,19 +1,25 @@
 // The one HTTP client of the CLI: every command and `tolk mcp` call the API through it.
+import { contracts, type InputOf, type OpName, type OutputOf } from '@tolk/core/contract'
 import { CliError, EXIT, exitCodeOf, type Issue } from './exit.js'
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry.js'
 import { USER_AGENT } from './version.js'
 
-/** One op as GET /api/v1 lists it. */
+/** One op as GET /api/v1 lists it (an older server's catalog may lack the later fields). */
 export interface CatalogOp {
   name: string
   kind: 'read' | 'write'
   admin: boolean
   public: boolean
   destructive: boolean
+  idempotent?: boolean
+  costs_money?: boolean
   summary: string
+  description?: string
   methods: string[]
   path: string
   input_schema: unknown
+  output_schema?: unknown
+  examples?: unknown[]
 }
 
 /** The catalog of every op the server offers. */
@@ -30,6 +36,8 @@ export interface ClientOptions {
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+  /** The surface the server records calls under: `tolk mcp` says mcp (sent as X-Tolk-Surface); cli otherwise. */
+  surface?: 'cli' | 'mcp'
 }
 
 /** The server answered with a problem document (or a bare non-2xx). */
@@ -55,7 +63,7 @@ export class NetworkError extends CliError {
 }
 
 // spec § Errors: ops that queue a job may have taken effect before a 5xx; look for their job before retrying.
-const JOB_TYPE_OF: Record<string, string> = { translate: 'translate', run_audit: 'audit', learn_format: 'learn_format', scan_duplicates: 'dedupe_scan' }
+const JOB_TYPE_OF: ReadonlyMap<string, string> = new Map(contracts.flatMap((c) => ('queues' in c ? [[c.name, c.queues] as const] : [])))
 // Server and CLI clocks differ; a job created this long before the first try still counts as ours.
 const CLOCK_SKEW_MS = 5000
 
@@ -80,13 +88,15 @@ export class TolkClient {
     return withRetry(() => this.request('GET', '/api/v1'), isRetryable, this.retry, this.options.sleep) as Promise<Catalog>
   }
 
-  /** POSTs an op; a job-queueing op is retried only after list_jobs shows its job was not created. */
-  async call<T = unknown>(op: string, input: unknown = {}): Promise<T> {
-    const jobType = JOB_TYPE_OF[op]
+  /** POSTs an op; a job-queueing op is retried only after list_jobs shows its job was not created. Typed by the op's contract. */
+  async call<N extends OpName>(op: N, input: InputOf<N>): Promise<OutputOf<N>>
+  async call(op: string, input?: unknown): Promise<unknown>
+  async call(op: string, input: unknown = {}): Promise<unknown> {
+    const jobType = JOB_TYPE_OF.get(op)
     const started = this.now()
     const send = () => this.request('POST', `/api/v1/${encodeURIComponent(op)}`, input)
-    if (!jobType) return (await withRetry(send, isRetryable, this.retry, this.options.sleep)) as T
-    return (await withRetry(
+    if (!jobType) return withRetry(send, isRetryable, this.retry, this.options.sleep)
+    return withRetry(
       async (attempt) => {
         if (attempt > 0) {
           const job = await this.findJobSince(jobType, started)
@@ -97,18 +107,18 @@ export class TolkClient {
       isRetryable,
       this.retry,
       this.options.sleep,
-    )) as T
+    )
   }
 
-  private async findJobSince(type: string, since: number): Promise<{ id: string } | undefined> {
-    const out = (await this.request('POST', '/api/v1/list_jobs', { type, limit: 50 })) as { jobs?: unknown } | unknown[]
-    const jobs = (Array.isArray(out) ? out : Array.isArray(out.jobs) ? out.jobs : []) as Record<string, unknown>[]
-    return jobs.find((j) => (j.type ?? j.kind) === type && typeof j.id === 'string' && Date.parse(String(j.created_at)) >= since - CLOCK_SKEW_MS) as { id: string } | undefined
+  private async findJobSince(type: string, since: number): Promise<OutputOf<'list_jobs'>['jobs'][number] | undefined> {
+    const { jobs } = (await this.request('POST', '/api/v1/list_jobs', { type, limit: 50 })) as OutputOf<'list_jobs'>
+    return jobs.find((j) => j.type === type && Date.parse(j.created_at) >= since - CLOCK_SKEW_MS)
   }
 
   private async request(method: 'GET' | 'POST', path: string, input?: unknown): Promise<unknown> {
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json' }
     if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
+    if (this.options.surface) headers['x-tolk-surface'] = this.options.surface
     if (method === 'POST') headers['content-type'] = 'application/json'
     let res: Response
     try {

@@ -1,7 +1,8 @@
 // Files are read and written as bytes: the service sees text, the disk keeps its encoding and BOM.
+import { ENCODINGS } from '@tolk/core/contract'
 
-/** The encodings push_file accepts and pull_file returns (UTF-16 is recognised by its BOM). */
-export const ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be'] as const
+/** The encodings push_file accepts and pull_file returns (UTF-16 is recognised by its BOM), as the contract lists them. */
+export { ENCODINGS }
 
 /** One of ENCODINGS. */
 export type Encoding = (typeof ENCODINGS)[number]

@@ -60,14 +60,14 @@ export class Runtime {
   }
 
   /** A client for the resolved URL and key (or `withKey`); `needsKey` refuses early, before a 401 round trip. */
-  client(needsKey = true, withKey?: string): TolkClient {
+  client(needsKey = true, withKey?: string, surface?: 'cli' | 'mcp'): TolkClient {
     const resolved = resolveCredentials(this.flags, this.optionalConfig()?.url, this.io.env)
     const url = resolved.url
     const key = withKey ?? resolved.key
     if (needsKey && !key) {
       throw new CliError('unauthorized', `No API key for ${url}: run \`tolk login\`, set TOLK_API_KEY, or pass --api-key.`, EXIT.usage)
     }
-    return new TolkClient({ url, key, retry: this.retry })
+    return new TolkClient({ url, key, retry: this.retry, ...(surface ? { surface } : {}) })
   }
 
   /** Prints to stdout, as JSON with --json and as text otherwise. */
@@ -84,7 +84,7 @@ export class Runtime {
 
 /** The project a config names, by slug or id; not_found (exit 2) when the workspace has none. */
 export async function findProject(client: TolkClient, ref: string): Promise<ProjectInfo> {
-  const { projects } = await client.call<{ projects: ProjectInfo[] }>('list_projects', {})
+  const { projects } = await client.call('list_projects', {})
   const project = projects.find((p) => p.slug === ref || p.id === ref)
   if (!project) throw new CliError('not_found', `No project "${ref}" in this workspace; create it with \`tolk init --create\` or \`tolk op create_project\`.`, EXIT.refused)
   return project

@@ -3,6 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { checkingOutputs, errorOfResult } from '@tolk/core'
 import { describe, expect, it } from 'vitest'
 import { useCliSessions } from './helpers/session.js'
 
@@ -25,7 +26,9 @@ describe('the packed tarball', () => {
     const bundle = readFileSync(join(cli().prefix, 'node_modules/@tolk/cli/dist/tolk.js'), 'utf8')
     expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true)
     expect(bundle.length).toBeLessThan(2 * 1024 * 1024)
-    for (const name of ['kysely', 'postgres.js', '@electric-sql/pglite', 'packages/db/']) expect(bundle).not.toContain(name)
+    for (const name of ['kysely', 'postgres.js', '@electric-sql/pglite']) expect(bundle).not.toContain(name)
+    // The contracts' value lists (packages/db/src/lists.ts, no imports) are the only part of the db package it may hold.
+    for (const path of bundle.match(/packages\/db\/[\w./-]+/g) ?? []) expect(path).toBe('packages/db/src/lists.ts')
   })
 })
 
@@ -132,7 +135,7 @@ describe('tolk op', () => {
 
 describe('tolk mcp over stdio', () => {
   async function connectMcp(key: string) {
-    const client = new Client({ name: 'cli-e2e', version: '1.0.0' })
+    const client = checkingOutputs(new Client({ name: 'cli-e2e', version: '1.0.0' }))
     const stderr: string[] = []
     const transport = new StdioClientTransport({ command: process.execPath, args: [cli().bin, 'mcp'], env: { PATH: process.env.PATH ?? '', TOLK_URL: api().url, TOLK_API_KEY: key }, stderr: 'pipe' })
     transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()))
@@ -158,10 +161,18 @@ describe('tolk mcp over stdio', () => {
       expect(write.isError).toBeFalsy()
       expect(write.structuredContent).toMatchObject({ slug: 'over-mcp' })
 
+      const recorded = await client.callTool({ name: 'list_activity', arguments: { limit: 1 } })
+      expect(recorded.structuredContent).toMatchObject({ items: [{ op: 'create_project', surface: 'mcp' }] })
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).toBe('object')
+        expect(tool.description?.split('. ').length, tool.name).toBeGreaterThanOrEqual(2)
+      }
+
       const invalid = await client.callTool({ name: 'create_project', arguments: { nme: 'x' } })
       expect(invalid.isError).toBe(true)
-      expect(invalid.structuredContent).toMatchObject({ code: 'invalid_input' })
-      expect((invalid.structuredContent as { issues: unknown[] }).issues.length).toBeGreaterThan(0)
+      expect(errorOfResult(invalid)).toMatchObject({ code: 'invalid_input' })
+      expect((errorOfResult(invalid)!.issues as unknown[]).length).toBeGreaterThan(0)
+      expect((invalid.content as { text: string }[])[0]!.text).toContain('nme: Unknown field')
     } finally {
       await client.close()
     }
@@ -170,8 +181,8 @@ describe('tolk mcp over stdio', () => {
     try {
       const forbidden = await asMember.client.callTool({ name: 'create_api_key', arguments: { name: 'x' } })
       expect(forbidden.isError).toBe(true)
-      expect(forbidden.structuredContent).toMatchObject({ code: 'forbidden' })
-      expect(forbidden.content).toEqual([{ type: 'text', text: expect.stringMatching(/^forbidden: /) }])
+      expect(errorOfResult(forbidden)).toMatchObject({ code: 'forbidden' })
+      expect((forbidden.content as { text: string }[])[0]!.text).toMatch(/^forbidden: /)
     } finally {
       await asMember.client.close()
     }

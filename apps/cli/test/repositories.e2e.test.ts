@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testBackends } from '../../../packages/db/src/testing.js'
+import { testBackends } from '../../../packages/db/test/backends.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
 

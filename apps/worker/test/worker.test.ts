@@ -4,11 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
-import { connect, findJobHead, insertJob, listProjects, migrateToLatest, type Connection } from '@tolk/db'
+import { connect, findJob, findJobHead, insertJob, listProjects, migrateToLatest, type Connection } from '@tolk/db'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
-import { startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { errorReply, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
 import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
 
@@ -102,6 +102,25 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
     await expectTranslatedOnce(workspaceId, [jobId])
     await producer.close()
   }, 90_000)
+
+  test('a provider refusing the key fails the job at once with its message, not after five attempts', async () => {
+    const prefix = `test-${randomUUID()}-`
+    const { workspaceId, jobId } = await setUp()
+    const fallback = fake.fallback
+    fake.fallback = () => errorReply(401, 'authentication_error')
+    const producer = new BullJobQueue({ redisUrl: REDIS_URL!, prefix })
+    try {
+      await producer.enqueue([{ id: jobId, type: 'translate' }])
+      startWorker(prefix)
+      await vi.waitFor(async () => expect((await findJobHead(conn.db, jobId))?.status).toBe('failed'), { timeout: 30_000, interval: 100 })
+      const job = await findJob(conn.db, workspaceId, jobId)
+      expect(job?.attempts).toBe(1)
+      expect(job?.errors).toEqual([expect.objectContaining({ reason: expect.stringContaining('authentication_error (fake)'), provider_status: 401, retryable: false })])
+    } finally {
+      fake.fallback = fallback
+      await producer.close()
+    }
+  }, 60_000)
 
   test('jobs whose queue entries Redis lost are brought back by the reconciler', async () => {
     const prefix = `test-${randomUUID()}-`

@@ -43,7 +43,11 @@ export class Authenticator {
 
   /** The principal of the request's credential, or 401 unauthorized / invalid_key / invalid_token. */
   async authenticate(h: CredentialHeaders): Promise<Principal> {
-    const token = credentialOf(h)
+    const { token, via } = credentialOf(h)
+    // X-Api-Key carries API keys only: anything else there is a wrong key, never an OAuth token.
+    if (via === 'x-api-key' && !token.startsWith(KEY_PREFIX)) {
+      fail('invalid_key', `X-Api-Key holds something that is not a Tolk API key (keys start with ${KEY_PREFIX}); send the key create_api_key returned.`)
+    }
     if (!token.startsWith(KEY_PREFIX)) {
       // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token; this server issues none.
       fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
@@ -96,11 +100,11 @@ export class Authenticator {
   }
 }
 
-function credentialOf(h: CredentialHeaders): string {
+function credentialOf(h: CredentialHeaders): { token: string; via: 'x-api-key' | 'authorization' } {
   const apiKey = h.apiKey?.trim()
-  if (apiKey) return apiKey
+  if (apiKey) return { token: apiKey, via: 'x-api-key' }
   const auth = h.authorization?.trim() ?? ''
   const m = /^Bearer\s+(\S+)$/i.exec(auth)
   if (!m?.[1]) fail('unauthorized', 'Use the header Authorization: Bearer <API key>, or X-Api-Key: <API key>.')
-  return m[1]
+  return { token: m[1], via: 'authorization' }
 }

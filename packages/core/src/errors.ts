@@ -1,35 +1,6 @@
-/** The spec's error table (§ Errors): every code with its HTTP status, and no other list. */
-export const ERRORS = {
-  invalid_json: 400,
-  invalid_input: 400,
-  invalid_action: 400,
-  invalid_slug: 400,
-  text_required: 400,
-  unknown_format: 400,
-  unauthorized: 401,
-  invalid_key: 401,
-  invalid_token: 401,
-  payment_failed: 402,
-  forbidden: 403,
-  no_workspace: 403,
-  unknown_op: 404,
-  not_found: 404,
-  method_not_allowed: 405,
-  project_exists: 409,
-  task_closed: 409,
-  format_not_ready: 409,
-  job_missing: 409,
-  already_subscribed: 409,
-  no_subscription: 409,
-  placeholder_mismatch: 422,
-  invalid_template: 422,
-  template_reads_nothing: 422,
-  internal_error: 500,
-  billing_unavailable: 503,
-} as const satisfies Record<string, number>
+import { statusOf, type ErrorCode } from './contract/errors.js'
 
-/** A machine-readable error code of the spec. */
-export type ErrorCode = keyof typeof ERRORS
+export { ERRORS, ERROR_CODES, statusOf, type ErrorCode, type ErrorInfo } from './contract/errors.js'
 
 /** One problem of an invalid input: where (dot path) and what. */
 export interface InputIssue {
@@ -50,7 +21,7 @@ export class ServiceError extends Error {
 
   /** The HTTP status of the code. */
   get status(): number {
-    return ERRORS[this.code]
+    return statusOf(this.code)
   }
 }
 

@@ -84,11 +84,16 @@ function readOnly(op: string) {
   }
 }
 
-/** valibot issues as the spec's `issues`: a dot path and a message each; unknown fields are named. */
+/** valibot issues as the spec's `issues`: a dot path and a message each; missing and unknown fields are named. */
 export function issuesFrom(issues: readonly v.BaseIssue<unknown>[]): InputIssue[] {
   return issues.map((issue) => {
     const path = v.getDotPath(issue) ?? ''
-    if (issue.type === 'strict_object') return { path, message: `Unknown field "${path.split('.').at(-1)}"; check its spelling against the op's input schema.` }
+    const field = path.split('.').at(-1)
+    // An object schema reports a missing key and an unknown key alike, as a key issue: unknown ones expect `never`.
+    if (issue.type === 'strict_object' || issue.type === 'object') {
+      if (issue.expected === 'never') return { path, message: `Unknown field "${field}"; check its spelling against the op's input schema.` }
+      return { path, message: `${field} is required.` }
+    }
     if (issue.kind === 'schema' && issue.input === undefined && issue.type !== 'undefined') return { path, message: `Required; ${issue.message}` }
     return { path, message: issue.message }
   })

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { JobStatus, JobType, Surface, TaskKind, TranslationStatus } from './lists.js'
+
+export * from './lists.js'
 
 /** A timestamp column: the database fills it, reads come back as Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -46,8 +49,6 @@ export interface ProjectsTable {
   updated_at: Timestamp
 }
 
-/** Surfaces an action can come from (spec § list_activity). */
-export type Surface = 'dashboard' | 'api' | 'mcp' | 'cli' | 'ai'
 
 /** Who changed what, from which surface; one row per write op. */
 export interface ActivityTable {
@@ -132,8 +133,6 @@ export interface KeysTable {
   updated_at: Timestamp
 }
 
-/** Statuses of a translation (spec § Translation status). */
-export type TranslationStatus = 'machine' | 'imported' | 'reviewed' | 'approved' | 'needs_review'
 
 /** One translation per unit and locale. `origin` says who wrote the text: human, import or ai. */
 export interface TranslationsTable {
@@ -165,10 +164,6 @@ export interface TranslationHistoryTable {
   created_at: CreatedAt
 }
 
-/** Job types (spec § Job). */
-export type JobType = 'translate' | 'learn_format' | 'audit' | 'dedupe_scan'
-/** Job statuses (design § Jobs). */
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
 
 /** Background jobs; the table is the truth, queues carry ids. */
 export interface JobsTable {
@@ -232,8 +227,6 @@ export interface UnitAliasesTable {
   unit_id: string
 }
 
-/** Task kinds of the review queue (spec § Review task). */
-export type TaskKind = 'merge_review' | 'merge_suggestion' | 'learn_format' | 'translation_review' | 'audit_finding' | 'rule_suggestion' | 'glossary_suggestion'
 
 /** Review tasks filed by jobs for people and agents. `subject` identifies what a task is about, for dedupe. */
 export interface TasksTable {

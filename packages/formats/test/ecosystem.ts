@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FormatId } from '../src/format.js'
-import { loadWithJava } from '../src/properties/java-validator.js'
-import { readWithPython } from '../src/csv/python-csv.js'
-import { loadWithPython, loadWithRuby } from '../src/yaml/validators.js'
+import { loadWithJava } from './validators/java.js'
+import { readWithPython } from './validators/python-csv.js'
+import { loadWithPython, loadWithRuby } from './validators/yaml.js'
 import { CORPUS_DIR } from './corpus.js'
 
 /** One file to check: its path on disk and its text. */

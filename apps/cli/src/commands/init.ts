@@ -91,7 +91,7 @@ async function ensureProject(rt: Runtime, config: Config, flags: InitFlags, inte
     return false
   }
   const client = rt.client()
-  const { projects } = await client.call<{ projects: { slug: string; id: string }[] }>('list_projects', {})
+  const { projects } = await client.call('list_projects', {})
   if (projects.some((p) => p.slug === config.project || p.id === config.project)) return false
   const create = flags.create ?? (interactive && /^y/i.test(await ask(rt.io, `Project ${config.project} does not exist. Create it? (y/n) `, 'y')))
   if (!create) {

@@ -15,7 +15,7 @@ export async function login(rt: Runtime, flags: LoginFlags): Promise<void> {
   if (!key) key = rt.io.stdin.isTTY ? await ask(rt.io, 'API key (tolk_...): ') : (await readAll(rt.io.stdin)).trim()
   if (!key) throw new UsageError('no_key', 'Give the key with --key, on stdin, or at the prompt.')
   const client = rt.client(true, key)
-  const ws = await client.call<{ name: string; slug?: string }>('get_workspace', {})
+  const ws = await client.call('get_workspace', {})
   const path = storeLogin(client.url, key, rt.io.env)
   rt.print({ url: client.url, workspace: ws, stored_in: path }, () => `Logged in to ${client.url} (workspace ${ws.name}); key stored in ${path}\n`)
 }

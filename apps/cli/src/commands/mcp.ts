@@ -8,7 +8,8 @@ import { VERSION } from '../version.js'
 
 /** Serves MCP on stdin/stdout until the client disconnects. */
 export async function mcp(rt: Runtime): Promise<void> {
-  const client = rt.client()
+  // The server records these calls under surface mcp, not cli.
+  const client = rt.client(true, undefined, 'mcp')
   const catalog = await client.catalog()
   const server = buildMcpServer({
     tools: toolsFromCatalog(catalog),

@@ -19,7 +19,7 @@ export async function runOp(rt: Runtime, args: string[], configure: (cmd: Comman
   op.command('list')
     .description('List every op with its summary')
     .action(() =>
-      rt.print(catalog.ops.map(({ input_schema: _s, ...rest }) => rest), () =>
+      rt.print(catalog.ops.map(({ input_schema: _i, output_schema: _o, ...rest }) => rest), () =>
         table(['op', 'kind', 'summary'], catalog.ops.map((o) => [o.name, `${o.kind}${o.admin ? ', admin' : ''}${o.public ? ', public' : ''}`, o.summary]))),
     )
   for (const entry of catalog.ops) {
@@ -27,13 +27,28 @@ export async function runOp(rt: Runtime, args: string[], configure: (cmd: Comman
       .description(entry.summary)
       .argument('[json]', 'the input as a JSON object')
       .option('--input-file <path|->', 'read the input JSON from a file, or - for stdin')
-      .addHelpText('after', `\n${entry.kind === 'read' ? 'Reads' : 'Writes'}${entry.admin ? ' (owner or admin only)' : ''}. Input fields:\n${describeFields(entry.input_schema as JsonSchema).join('\n')}\n`)
+      .addHelpText('after', helpOf(entry))
       .action(async (json: string | undefined, opts: { inputFile?: string }) => {
         const input = await readInput(rt, json, opts.inputFile)
         await callOp(rt, entry, input)
       })
   }
   await op.parseAsync(args, { from: 'user' })
+}
+
+/** The help of one op: the contract's own description (the text agents read over MCP and OpenAPI), its fields and an example. */
+export function helpOf(entry: CatalogOp): string {
+  const kind = `${entry.kind === 'read' ? 'Reads' : 'Writes'}${entry.admin ? ' (owner or admin only)' : ''}.`
+  const example = entry.examples?.[0]
+  return [
+    '',
+    entry.description ?? kind,
+    '',
+    'Input fields:',
+    ...describeFields(entry.input_schema as JsonSchema),
+    ...(example === undefined ? [] : ['', 'Example:', `  tolk op ${entry.name} '${JSON.stringify(example)}'`]),
+    '',
+  ].join('\n')
 }
 
 async function readInput(rt: Runtime, json: string | undefined, file: string | undefined): Promise<unknown> {

@@ -2,7 +2,7 @@
 // pattern says.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { detectEncoding, encodeFile, isEncoding } from '../encoding.js'
+import { encodeFile } from '../encoding.js'
 import { aboutFile, UsageError } from '../exit.js'
 import { isMultiLocale, pushedSourceFiles, translationPath } from '../files.js'
 import { progress, table } from '../output.js'
@@ -20,7 +20,7 @@ export interface PullFlags {
 export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   const { config, root } = rt.config()
   const client = rt.client()
-  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const { source_locale: sourceLocale } = await client.call('get_workspace', {})
   const project = await findProject(client, config.project)
   if (project.target_locales.length === 0) throw new UsageError('no_locales', `Project ${project.slug} has no target locales; add some with \`tolk op update_project\`.`)
   const unknown = (flags.locale ?? []).filter((l) => !project.target_locales.includes(l))
@@ -29,7 +29,7 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   }
   const locales = flags.locale?.length ? flags.locale : project.target_locales
   // The server's files, not the disk's: a CI job pulls into a fresh checkout that may hold no source file.
-  const { files } = await client.call<{ files: { source_path: string | null }[] }>('list_files', { project: project.id })
+  const { files } = await client.call('list_files', { project: project.id })
   const sources = pushedSourceFiles(config, files.flatMap((f) => (f.source_path ? [f.source_path] : [])), sourceLocale)
   if (sources.length === 0) {
     throw new UsageError('no_files', `No file pushed to ${project.slug} matches ${config.files.map((f) => f.source).join(', ')}; run \`tolk push\` first.`)
@@ -42,7 +42,7 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   const bar = progress(rt.io.stderr, plan.length)
   const results: { path: string; locale: string; status: 'written' | 'unchanged' | 'would_write'; encoding: string; bytes: number }[] = []
   for (const { source, locale } of plan) {
-    const out = await client.call<{ path: string; content: string; encoding?: string }>('pull_file', {
+    const out = await client.call('pull_file', {
       project: config.project,
       path: source.path,
       locale,
@@ -54,7 +54,7 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
     const path = translationPath(source, locale, config.locale_map)
     const full = join(root, path)
     const before = existsSync(full) ? readFileSync(full) : undefined
-    const encoding = isEncoding(out.encoding) ? out.encoding : before ? detectEncoding(before) : 'utf-8'
+    const encoding = out.encoding
     const bytes = encodeFile(out.content, encoding)
     const same = before?.equals(bytes) ?? false
     if (!same && !flags.dryRun) {

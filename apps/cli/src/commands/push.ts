@@ -1,4 +1,5 @@
 // tolk push: source files, and with --translations the translation files of every target locale on disk.
+import type { OutputOf } from '@tolk/core/contract'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TolkClient } from '../client.js'
@@ -16,29 +17,11 @@ export interface PushFlags {
   force?: boolean
 }
 
-interface Counts {
-  keys_added?: number
-  keys_updated?: number
-  keys_removed?: number
-  keys_unchanged?: number
-  translations_imported?: number
-  translations_skipped?: number
-  skipped?: Record<string, number>
-}
-
-/** One push_file answer (the fields the CLI reads). */
-interface PushResult {
-  file?: { id: string; pattern: string; format: string; locale: string; encoding: string }
-  counts?: Counts
-  job_id?: string | null
-  dry_run?: boolean
-}
-
 /** Pushes sources first (translations need their keys), then each target locale's file that exists. */
 export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   const { config, root } = rt.config()
   const client = rt.client()
-  const { source_locale: sourceLocale } = await client.call<{ source_locale: string }>('get_workspace', {})
+  const { source_locale: sourceLocale } = await client.call('get_workspace', {})
   const project = await findProject(client, config.project)
   const sources = sourceFiles(config, root, sourceLocale)
   if (sources.length === 0) throw new UsageError('no_files', `No source file on disk matches ${config.files.map((f) => f.source).join(', ')}.`)
@@ -58,7 +41,7 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   }
 
   const bar = progress(rt.io.stderr, plan.length)
-  const results: ({ path: string; locale: string } & PushResult)[] = []
+  const results: ({ path: string; locale: string } & OutputOf<'push_file'>)[] = []
   for (const item of plan) {
     let decoded
     try {
@@ -67,7 +50,7 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       if (err instanceof EncodingError) throw new UsageError('unreadable_file', `${item.path}: ${err.message}`)
       throw err
     }
-    const out = await client.call<PushResult>('push_file', {
+    const out = await client.call('push_file', {
       project: config.project,
       path: item.path,
       content: decoded.text,
@@ -87,11 +70,9 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
   bar.done()
 
   rt.print({ project: project.slug, dry_run: flags.dryRun ?? false, files: results }, () => {
-    const n = (x: number | undefined) => x ?? 0
-    const rows = results.map((r) => {
-      const c = r.counts ?? {}
-      const skipped = Object.entries(c.skipped ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')
-      return [r.path, r.locale, n(c.keys_added), n(c.keys_updated), n(c.keys_removed), n(c.translations_imported), skipped || '-']
+    const rows = results.map(({ path, locale, counts: c }) => {
+      const skipped = Object.entries(c.skipped).map(([why, k]) => `${k} ${why}`).join(', ')
+      return [path, locale, c.keys_added, c.keys_updated, c.keys_removed, c.translations_imported, skipped || '-']
     })
     const head = flags.dryRun ? `Dry run: nothing was changed in ${project.slug}.\n` : ''
     return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + skipHints(results, flags.force ?? false)
@@ -99,8 +80,8 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
 }
 
 /** What each kind of skipped translation means and how to act on it. */
-function skipHints(results: PushResult[], force: boolean): string {
-  const reasons = new Set(results.flatMap((r) => Object.keys(r.counts?.skipped ?? {})))
+function skipHints(results: readonly OutputOf<'push_file'>[], force: boolean): string {
+  const reasons = new Set(results.flatMap((r) => Object.keys(r.counts.skipped)))
   const lines: string[] = []
   if (!force && (reasons.has('reviewed_differs') || reasons.has('approved_differs'))) lines.push('Reviewed and approved translations were kept; --force overwrites them.')
   if (reasons.has('key_not_in_source')) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { coverageRow, type StatsLocale } from './status.js'
+import { coverageRow } from './status.js'
+
+type StatsLocale = Parameters<typeof coverageRow>[0]
 
 // A locale row exactly as get_stats sends it (packages/core/src/handlers/search.ts): `units` is the whole,
 // the counts per status sit under `statuses`, percentages are rounded to one decimal.

@@ -1,3 +1,4 @@
+import type * as v from 'valibot'
 import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getPricing } from './billing.js'
@@ -12,6 +13,8 @@ import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
 export * from './define-op.js'
 export * from './common.js'
+export * from './errors.js'
+export { ENCODINGS } from './file.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
 export const contracts = [
@@ -32,3 +35,9 @@ export type OpName = (typeof contracts)[number]['name']
 
 /** The contract of op N. */
 export type ContractOf<N extends OpName> = Extract<(typeof contracts)[number], { name: N }>
+
+/** What op N takes, as a caller sends it (defaults may be omitted). */
+export type InputOf<N extends OpName> = v.InferInput<ContractOf<N>['input']>
+
+/** What op N answers. */
+export type OutputOf<N extends OpName> = v.InferOutput<ContractOf<N>['output']>

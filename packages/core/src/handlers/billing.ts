@@ -3,5 +3,5 @@ import { PLANS } from '../services/pricing.js'
 import type { Handler } from './types.js'
 
 export const billingHandlers = {
-  get_pricing: (async () => ({ plans: PLANS })) satisfies Handler<typeof c.getPricing>,
+  get_pricing: (async () => ({ plans: [...PLANS] })) satisfies Handler<typeof c.getPricing>,
 }

@@ -6,7 +6,7 @@ import { patternFromPath, type LocaleMap } from '../services/locale-path.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
 import { storePush } from '../services/push.js'
-import { iso } from './outputs.js'
+import { encodingOut, iso } from './outputs.js'
 import type { Handler } from './types.js'
 
 /** The locale a pushed path holds: the given one, else one of the project's locales the path names, else the source. */
@@ -26,8 +26,8 @@ export const fileHandlers = {
         const mine = heads.filter((h) => h.file_id === f.id)
         return {
           id: f.id, pattern: f.pattern, format: f.format, source_path: f.source_path,
-          locales: mine.map((h) => h.locale), encoding: mine.find((h) => h.path === f.source_path)?.encoding ?? mine[0]?.encoding ?? 'utf-8',
-          copies: mine.map((h) => ({ locale: h.locale, path: h.path, encoding: h.encoding, pushed_at: iso(h.pushed_at) })),
+          locales: mine.map((h) => h.locale), encoding: encodingOut(mine.find((h) => h.path === f.source_path)?.encoding ?? mine[0]?.encoding ?? 'utf-8'),
+          copies: mine.map((h) => ({ locale: h.locale, path: h.path, encoding: encodingOut(h.encoding), pushed_at: iso(h.pushed_at) })),
           updated_at: iso(f.updated_at),
         }
       }),
@@ -48,7 +48,9 @@ export const fileHandlers = {
     const result = await storePush(ctx, {
       project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite, source: input.source,
     })
-    const out = { file: result.file, counts: result.counts, job_id: result.job_id, job_ids: result.job_ids, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50) }
+    // A dry run rolls its jobs back with everything else: naming them would point at jobs that never exist.
+    const jobIds = input.dry_run ? [] : result.job_ids
+    const out = { file: result.file, counts: result.counts, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }
     if (input.dry_run) ctx.rollbackWith(out)
     if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
     else ctx.quiet()
@@ -58,7 +60,8 @@ export const fileHandlers = {
   pull_file: (async (ctx, input) => {
     const project = await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
-    return renderPull(ctx, { project, sourceLocale, path: input.path, locale: input.locale, missing: input.missing, approvedOnly: input.approved_only })
+    const pulled = await renderPull(ctx, { project, sourceLocale, path: input.path, locale: input.locale, missing: input.missing, approvedOnly: input.approved_only })
+    return { ...pulled, encoding: encodingOut(pulled.encoding) }
   }) satisfies Handler<typeof c.pullFile>,
 }
 

@@ -6,7 +6,7 @@ export const formatHandlers = {
   detect_format: (async (_ctx, input) => detectFormat(input.filename, input.content)) satisfies Handler<typeof c.detectFormat>,
 
   list_formats: (async () => ({
-    formats: listFormats().map((f) => ({ ...f, kind: 'built_in', status: 'active' })),
+    formats: listFormats().map((f) => ({ id: f.id, name: f.name, extensions: [...f.extensions], multi_locale: f.multiLocale, kind: 'built_in' as const, status: 'active' as const })),
     learned: [],
   })) satisfies Handler<typeof c.listFormats>,
 }

@@ -1,12 +1,16 @@
 import { findJob, listJobs, type Job } from '@tolk/db'
 import type * as c from '../contract/job.js'
+import type * as v from 'valibot'
+import type { JobOutput } from '../contract/records.js'
 import { fail } from '../errors.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
 /** A job as get_job and list_jobs show it. */
 const jobOut = (j: Job) => ({
-  id: j.id, type: j.type, status: j.status, payload: j.payload, progress: j.progress, output: j.output, errors: j.errors,
+  id: j.id, type: j.type, status: j.status, payload: j.payload, progress: j.progress,
+  // JSON columns: runJob alone writes them, from the JobOutput shape and an array of errors.
+  output: j.output as v.InferOutput<typeof JobOutput> | null, errors: j.errors as unknown[] | null,
   attempts: j.attempts, created_at: iso(j.created_at), started_at: iso(j.started_at), finished_at: iso(j.finished_at),
 })
 

@@ -1,7 +1,19 @@
 import type { ApiKey, Project, Workspace } from '@tolk/db'
+import { ENCODINGS } from '../contract/file.js'
+
+/** A stored encoding as outputs name it; the column only ever holds one push_file accepted. */
+export function encodingOut(stored: string): (typeof ENCODINGS)[number] {
+  const known = ENCODINGS.find((e) => e === stored)
+  if (!known) throw new Error(`stored encoding ${stored} is not one push_file accepts`)
+  return known
+}
 
 /** ISO 8601 for output; null stays null. */
-export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString())
+export function iso(d: Date | string): string
+export function iso(d: Date | string | null): string | null
+export function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString()
+}
 
 /** A workspace as ops return it. */
 export const workspaceOut = (w: Workspace) => ({

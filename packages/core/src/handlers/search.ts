@@ -3,6 +3,7 @@ import {
   fuzzyCandidates, listProjects, listUnitPage, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitCards, workspaceCounts,
   type SearchCandidate, type SearchField, type TranslationStatus, type UnitCardRow,
 } from '@tolk/db'
+import { TRANSLATION_STATUSES } from '../contract/common.js'
 import type * as c from '../contract/search.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { translationOut, unitFieldsOut } from './unit-view.js'
@@ -37,7 +38,7 @@ const FUZZY_MIN_MS = 20
  */
 const FUZZY_EXTRA_SHARE = 0.4
 
-const STATUSES: readonly TranslationStatus[] = ['machine', 'imported', 'reviewed', 'approved', 'needs_review']
+const STATUSES = TRANSLATION_STATUSES
 
 /** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
 function cardOut({ unit: u, translation, keyCount, keys }: UnitCardRow) {

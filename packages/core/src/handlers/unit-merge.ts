@@ -1,6 +1,6 @@
 import {
   aliasUnits, countKeysOfUnit, deleteUnits, findKey, lockUnits, moveHistory, pointKeysAt, sourceTextsOf, translationsOfUnit, translationsOfUnits,
-  writeTranslations, type Translation, type Unit,
+  writeTranslations, type Translation, type TranslationStatus, type Unit,
 } from '@tolk/db'
 import { comparePlaceholders } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
@@ -14,7 +14,7 @@ import type { Handler } from './types.js'
 import { requireUnit, requireUnits, unitView } from './unit-view.js'
 
 // When merged units disagree on a locale the kept unit lacks, the most trusted, then the newest, translation fills it.
-const TRUST = { approved: 4, reviewed: 3, imported: 2, machine: 1, needs_review: 0 } as const
+const TRUST = { approved: 4, reviewed: 3, imported: 2, machine: 1, needs_review: 0 } as const satisfies Record<TranslationStatus, number>
 
 function better(a: Translation, b: Translation): Translation {
   if (TRUST[a.status] !== TRUST[b.status]) return TRUST[a.status] > TRUST[b.status] ? a : b

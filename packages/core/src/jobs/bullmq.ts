@@ -1,12 +1,11 @@
-import { Queue, Worker } from 'bullmq'
+import { Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { jobsToReconcile, type Db, type JobType } from '@tolk/db'
+import { JOB_TYPES, jobsToReconcile, type Db, type JobType } from '@tolk/db'
 import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
 
-/** Every job type has a queue of its own, so each kind scales and is watched apart. */
-export const JOB_TYPES: readonly JobType[] = ['translate', 'learn_format', 'audit', 'dedupe_scan']
+// Every job type (JOB_TYPES, the one list) has a queue of its own, so each kind scales and is watched apart.
 
 /** Where the queues live: a Redis URL and a name prefix (tests use a random one). */
 export interface BullOptions {
@@ -56,7 +55,9 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
     // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
     const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
     const worker = new Worker(queueName(prefix, type), async (job) => {
-      await runJob(deps, (job.data as { id: string }).id)
+      const id = (job.data as { id: string }).id
+      // The row already says failed and why (get_job); BullMQ must not try again what no retry can fix.
+      if ((await runJob(deps, id)) === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
     }, { connection, concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 })
     worker.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'worker error', error: String(err) })))
     return { worker, connection }

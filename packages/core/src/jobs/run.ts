@@ -1,3 +1,4 @@
+import { ProviderError, type TokenUsage } from '@tolk/ai'
 import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
 import { processTranslate, type JobDeps } from './translate.js'
 
@@ -14,9 +15,35 @@ export const MAX_ATTEMPTS = 5
 export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'unsupported'
 
 /**
+ * A failure no retry can fix: the AI provider refused the credential (401, 403) or the request itself (400 and
+ * other 4xx but 408, 409, 429), as the SDK error's status says. Rate limits, overload, 5xx and lost connections are retried.
+ */
+export function isPermanent(err: unknown): err is ProviderError {
+  return err instanceof ProviderError && (err.code === 'auth_failed' || err.code === 'bad_request')
+}
+
+/** What get_job shows for a job that failed: the reason, and for a provider failure its status and what to do. */
+function failureOf(err: unknown): Record<string, unknown> {
+  const reason = String((err as Error)?.message ?? err)
+  if (!(err instanceof ProviderError)) return { reason }
+  const fix = err.code === 'auth_failed'
+    ? 'The AI provider refused the server\'s credential: the operator checks ANTHROPIC_API_KEY, then the job is queued again with translate.'
+    : err.code === 'bad_request'
+      ? 'The AI provider refused the request as sent; retrying it unchanged fails the same way. Report it with this job id.'
+      : 'The AI provider kept failing; translate queues the work again.'
+  return { reason, provider_status: err.status ?? null, retryable: err.isRetryable, fix }
+}
+
+/** Token usage as outputs write it: snake_case like every other field. */
+export function usageOut(u: TokenUsage) {
+  return { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_tokens: u.cacheReadTokens, cache_write_tokens: u.cacheWriteTokens, requests: u.requests }
+}
+
+/**
  * Runs one job by id, the same way under a BullMQ worker and the in-process runner. Claiming is atomic,
  * so a second worker handed the same id gets `not_claimed`. A processor error is rethrown (BullMQ retries;
- * the reconciler re-enqueues) until MAX_ATTEMPTS, then the job fails with the error.
+ * the reconciler re-enqueues) until MAX_ATTEMPTS, then the job fails with the error; an error no retry can
+ * fix (isPermanent) fails it at once.
  */
 export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   const head = await findJobHead(deps.db, id)
@@ -27,11 +54,11 @@ export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   try {
     const output = await process(deps, job)
     const errors = output.failed.length ? output.failed : null
-    await finishJob(deps.db, id, { status: 'succeeded', output: { ...output, failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors })
+    await finishJob(deps.db, id, { status: 'succeeded', output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors })
     return 'succeeded'
   } catch (err) {
-    if (job.attempts >= MAX_ATTEMPTS) {
-      await finishJob(deps.db, id, { status: 'failed', output: null, errors: [{ reason: String((err as Error)?.message ?? err) }] })
+    if (isPermanent(err) || job.attempts >= MAX_ATTEMPTS) {
+      await finishJob(deps.db, id, { status: 'failed', output: null, errors: [failureOf(err)] })
       return 'failed'
     }
     throw err

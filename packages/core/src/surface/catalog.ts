@@ -1,5 +1,9 @@
 import { contracts, type OpContract } from '../contract/index.js'
-import { inputSchemas } from './json-schema.js'
+import { ERRORS, type ErrorCode } from '../contract/errors.js'
+import { opSchemas } from './json-schema.js'
+
+/** Codes any op may answer: a bad body, a bad input, a missing or unknown credential, a failure on the server. */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'internal_error']
 
 /** One op as the public catalog (GET /api/v1) lists it. */
 export interface CatalogEntry {
@@ -7,28 +11,57 @@ export interface CatalogEntry {
   kind: 'read' | 'write'
   admin: boolean
   public: boolean
+  /** Removes data that cannot be had back. */
   destructive: boolean
+  /** Calling it twice with the same input leaves what one call leaves. */
+  idempotent: boolean
+  /** Can start AI work the provider bills. */
+  costs_money: boolean
   summary: string
+  /** What it does, where its ids come from, its rules: the text agents read (MCP, OpenAPI, `tolk op --help`). */
+  description: string
   methods: ('GET' | 'POST')[]
   path: string
   input_schema: unknown
+  output_schema: unknown
+  /** Inputs that validate against input_schema (also under input_schema.examples). */
+  examples: unknown[]
+  /** The job type every successful call queues, if any. */
+  queues: string | null
+  /** Every code the op may answer, with its HTTP status. */
+  errors: { code: ErrorCode; status: number }[]
+}
+
+/** The codes op `op` may answer: the common ones, forbidden for owner-or-admin ops, method_not_allowed over GET, its own. */
+export function errorsOf(op: OpContract): ErrorCode[] {
+  const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(op.admin ? (['forbidden'] as const) : []), ...(op.kind === 'write' ? (['method_not_allowed'] as const) : []), ...(op.errors ?? [])])
+  return (Object.keys(ERRORS) as ErrorCode[]).filter((c) => codes.has(c))
+}
+
+/** The catalog entry of one contract. */
+export function catalogEntry(op: OpContract): CatalogEntry {
+  const schemas = opSchemas().get(op.name)
+  return {
+    name: op.name,
+    kind: op.kind,
+    admin: op.admin,
+    public: op.public ?? false,
+    destructive: op.destructive ?? false,
+    idempotent: op.kind === 'read' || (op.idempotent ?? false),
+    costs_money: op.costsMoney ?? false,
+    summary: op.summary,
+    description: op.description,
+    methods: op.kind === 'read' ? ['GET', 'POST'] : ['POST'],
+    path: `/api/v1/${op.name}`,
+    input_schema: schemas?.input,
+    output_schema: schemas?.output,
+    examples: [...op.examples],
+    queues: op.queues ?? null,
+    errors: errorsOf(op).map((code) => ({ code, status: ERRORS[code].status })),
+  }
 }
 
 /** The catalog of every op, generated from the registry's contracts. */
 export function catalog(): { version: 1; ops: CatalogEntry[] } {
-  const schemas = inputSchemas()
-  return {
-    version: 1,
-    ops: (contracts as readonly OpContract[]).map((op) => ({
-      name: op.name,
-      kind: op.kind,
-      admin: op.admin,
-      public: op.public ?? false,
-      destructive: op.destructive ?? false,
-      summary: op.summary,
-      methods: op.kind === 'read' ? ['GET', 'POST'] : ['POST'],
-      path: `/api/v1/${op.name}`,
-      input_schema: schemas.get(op.name),
-    })),
-  }
+  return { version: 1, ops: (contracts as readonly OpContract[]).map(catalogEntry) }
 }

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { contracts, type OpContract } from '../contract/index.js'
 import { ServiceError } from '../errors.js'
 import { catalog } from './catalog.js'
-import { inputSchemas } from './json-schema.js'
-import { buildMcpServer, toolsFromCatalog, toolsFromContracts, type CallOp, type McpServerOptions } from './mcp.js'
+import { inputSchemas, outputSchemas } from './json-schema.js'
+import { buildMcpServer, errorOfResult, toolsFromCatalog, toolsFromContracts, type CallOp, type McpServerOptions } from './mcp.js'
 
 const ops = contracts as readonly OpContract[]
 const open: Client[] = []
@@ -39,7 +39,7 @@ describe('tools/list', () => {
     for (const tool of tools) expect(tool.inputSchema, tool.name).toEqual(inputSchemas().get(tool.name))
   })
 
-  test('marks reads read-only and idempotent, destructive writes destructive, and other writes neither', async () => {
+  test('marks reads read-only and idempotent, and writes destructive, idempotent or costing money as their contracts say', async () => {
     const client = await connect({ call: async () => ({}) })
     const { tools } = await client.listTools()
     for (const op of ops) {
@@ -48,21 +48,22 @@ describe('tools/list', () => {
         title: expect.any(String),
         readOnlyHint: op.kind === 'read',
         destructiveHint: op.destructive === true,
-        idempotentHint: op.kind === 'read',
-        openWorldHint: false,
+        idempotentHint: op.kind === 'read' || op.idempotent === true,
+        openWorldHint: op.costsMoney === true,
       })
     }
+    expect(tools.find((t) => t.name === 'translate')?.annotations).toMatchObject({ openWorldHint: true, idempotentHint: false })
     expect(tools.find((t) => t.name === 'revoke_api_key')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
     expect(tools.find((t) => t.name === 'create_project')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
   })
 
-  test('describes each tool by its op summary and says when it needs an owner or admin', async () => {
+  test("describes each tool by its contract's description, and gives its output schema", async () => {
     const client = await connect({ call: async () => ({}) })
     const { tools } = await client.listTools()
     for (const op of ops) {
       const tool = tools.find((t) => t.name === op.name)
-      expect(tool?.description, op.name).toContain(op.summary)
-      expect(tool?.description?.endsWith('Owner or admin only.'), op.name).toBe(op.admin)
+      expect(tool?.description, op.name).toBe(op.description)
+      expect(tool?.outputSchema, op.name).toEqual(outputSchemas().get(op.name))
     }
     expect(tools.find((t) => t.name === 'create_project')?.title).toBe('Create project')
   })
@@ -117,8 +118,13 @@ describe('tools/call', () => {
     const client = await connect({ call: failing(new ServiceError('invalid_input', 'Fix the listed issues.', { issues })) })
     const res = await client.callTool({ name: 'create_project', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.content).toEqual([{ type: 'text', text: 'invalid_input: Fix the listed issues.' }])
-    expect(res.structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix the listed issues.', issues })
+    expect(res.content).toEqual([
+      { type: 'text', text: 'invalid_input: Fix the listed issues.\n- name: Required' },
+      { type: 'text', text: JSON.stringify({ code: 'invalid_input', detail: 'Fix the listed issues.', issues }) },
+    ])
+    // structuredContent is for success only: clients check it against the tool's outputSchema.
+    expect(res.structuredContent).toBeUndefined()
+    expect(errorOfResult(res)).toEqual({ code: 'invalid_input', detail: 'Fix the listed issues.', issues })
   })
 
   test('answers a problem document from an HTTP client as the same tool error, without its HTTP envelope', async () => {
@@ -128,7 +134,8 @@ describe('tools/call', () => {
     const a = await viaProblem.callTool({ name: 'create_project', arguments: {} })
     const b = await viaService.callTool({ name: 'create_project', arguments: {} })
     expect(a).toEqual(b)
-    expect(a.structuredContent).toEqual({ code: 'placeholder_mismatch', detail: 'Keep {name}.', mismatch: ['{name}'] })
+    expect(errorOfResult(a)).toEqual({ code: 'placeholder_mismatch', detail: 'Keep {name}.', mismatch: ['{name}'] })
+    expect((a.content as { text: string }[])[0]!.text).toBe('placeholder_mismatch: Keep {name}.\nmismatch: {name}')
     const bare = await connect({ call: failing(problem) })
     expect(await bare.callTool({ name: 'create_project', arguments: {} })).toEqual(b)
   })
@@ -141,9 +148,9 @@ describe('tools/call', () => {
     }
     const issues = [{ path: 'name', message: 'Required' }]
     const invalid = await connect({ call: failing(new CliError('invalid_input', 'Fix it.', 2, issues)) })
-    expect((await invalid.callTool({ name: 'create_project', arguments: {} })).structuredContent).toEqual({ code: 'invalid_input', detail: 'Fix it.', issues })
+    expect(errorOfResult(await invalid.callTool({ name: 'create_project', arguments: {} }))).toEqual({ code: 'invalid_input', detail: 'Fix it.', issues })
     const forbidden = await connect({ call: failing(new CliError('forbidden', 'Ask an owner.', 3)) })
-    expect((await forbidden.callTool({ name: 'create_api_key', arguments: {} })).structuredContent).toEqual({ code: 'forbidden', detail: 'Ask an owner.' })
+    expect(errorOfResult(await forbidden.callTool({ name: 'create_api_key', arguments: {} }))).toEqual({ code: 'forbidden', detail: 'Ask an owner.' })
   })
 
   test('answers an unexpected error as internal_error without its message, and reports it to the server', async () => {
@@ -152,7 +159,7 @@ describe('tools/call', () => {
     const client = await connect({ call: failing(boom), onUnexpectedError })
     const res = await client.callTool({ name: 'get_workspace', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'internal_error' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'internal_error' })
     expect(JSON.stringify(res)).not.toContain('10.0.0.5')
     expect(onUnexpectedError).toHaveBeenCalledWith(boom)
   })
@@ -161,7 +168,7 @@ describe('tools/call', () => {
     const dbError = Object.assign(new Error('duplicate key'), { code: '23505', detail: 'Key (slug)=(web) already exists in projects.' })
     const client = await connect({ call: failing(dbError) })
     const res = await client.callTool({ name: 'create_project', arguments: { name: 'Web' } })
-    expect(res.structuredContent).toMatchObject({ code: 'internal_error' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'internal_error' })
     expect(JSON.stringify(res)).not.toContain('slug')
   })
 
@@ -170,7 +177,7 @@ describe('tools/call', () => {
     const client = await connect({ call })
     const res = await client.callTool({ name: 'drop_everything', arguments: {} })
     expect(res.isError).toBe(true)
-    expect(res.structuredContent).toMatchObject({ code: 'unknown_op' })
+    expect(errorOfResult(res)).toMatchObject({ code: 'unknown_op' })
     expect(call).not.toHaveBeenCalled()
   })
 })
@@ -190,6 +197,6 @@ describe('the MCP builder', () => {
     }
     walk(fileURLToPath(new URL('./mcp.ts', import.meta.url)))
     expect(seen.size).toBeGreaterThan(3)
-    for (const spec of packages) expect(spec, `reached from mcp.ts`).toMatch(/^(valibot|@valibot\/to-json-schema|@modelcontextprotocol\/sdk\/.+)$/)
+    for (const spec of packages) expect(spec, `reached from mcp.ts`).toMatch(/^(valibot|@valibot\/to-json-schema|@tolk\/db\/lists|@modelcontextprotocol\/sdk\/.+)$/)
   })
 })

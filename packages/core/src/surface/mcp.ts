@@ -3,9 +3,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js'
-import { contracts, type OpContract } from '../contract/index.js'
-import { ERRORS } from '../errors.js'
-import { inputSchemas } from './json-schema.js'
+import { ERRORS } from '../contract/errors.js'
+import { catalog } from './catalog.js'
 
 /** One MCP tool as tools/list offers it; built from the registry or from a fetched catalog, the same either way. */
 export interface ToolDef {
@@ -13,21 +12,28 @@ export interface ToolDef {
   title: string
   description: string
   inputSchema: Tool['inputSchema']
+  /** Absent only for an op of a catalog from an older server that had no output schemas. */
+  outputSchema?: Tool['outputSchema']
   annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean }
 }
 
-/** What a tool needs from an op, as both the contract and the catalog (GET /api/v1) carry it. */
+/** What a tool needs from an op, as the catalog (GET /api/v1) carries it; older servers' catalogs lack the optional fields. */
 export interface OpFacts {
   name: string
   kind: 'read' | 'write'
   admin: boolean
   destructive?: boolean
+  idempotent?: boolean
+  costs_money?: boolean
   summary: string
+  description?: string
+  input_schema: unknown
+  output_schema?: unknown
 }
 
 /** The part of the catalog (GET /api/v1) that tools are made from. */
 export interface ToolCatalog {
-  ops: readonly (OpFacts & { input_schema: unknown })[]
+  ops: readonly OpFacts[]
 }
 
 /** Runs an op by name; throws a ServiceError (or a problem object) when the op fails. */
@@ -69,36 +75,35 @@ function sharedValidator(): AjvJsonSchemaValidator {
   return validator
 }
 
-/** The MCP tool of one op. */
-export function toolOf(op: OpFacts, inputSchema: unknown): ToolDef {
+/** The MCP tool of one op: the catalog's text and schemas, and its facts as annotations. */
+export function toolOf(op: OpFacts): ToolDef {
   const title = titleOf(op.name)
   const summary = /[.!?]$/.test(op.summary) ? op.summary : `${op.summary}.`
   return {
     name: op.name,
     title,
-    description: op.admin ? `${summary} Owner or admin only.` : summary,
-    inputSchema: inputSchema as Tool['inputSchema'],
+    description: op.description ?? (op.admin ? `${summary} Owner or admin only.` : summary),
+    inputSchema: op.input_schema as Tool['inputSchema'],
+    ...(isRecord(op.output_schema) ? { outputSchema: op.output_schema as Tool['outputSchema'] } : {}),
     annotations: {
       title,
       readOnlyHint: op.kind === 'read',
       destructiveHint: op.destructive === true,
-      // A read changes nothing, so repeating it is harmless; no write is promised to be.
-      idempotentHint: op.kind === 'read',
-      // Tools act on this workspace only; anything external (AI, payments) runs behind the service.
-      openWorldHint: false,
+      idempotentHint: op.kind === 'read' || op.idempotent === true,
+      // Tools act on this workspace only, except those that can start AI work an outside provider bills.
+      openWorldHint: op.costs_money === true,
     },
   }
 }
 
-/** Tools for every op of the registry, in catalog order. */
+/** Tools for every op of the registry, in catalog order: the same as a client builds from GET /api/v1. */
 export function toolsFromContracts(): ToolDef[] {
-  const schemas = inputSchemas()
-  return (contracts as readonly OpContract[]).map((op) => toolOf(op, schemas.get(op.name)))
+  return toolsFromCatalog(catalog())
 }
 
 /** Tools for every op of a catalog fetched from GET /api/v1 (how `tolk mcp` learns the server's ops). */
-export function toolsFromCatalog(catalog: ToolCatalog): ToolDef[] {
-  return catalog.ops.map((op) => toolOf(op, op.input_schema))
+export function toolsFromCatalog(fetched: ToolCatalog): ToolDef[] {
+  return fetched.ops.map(toolOf)
 }
 
 /** An MCP server offering `tools`, each call going to `call`; connect it to any transport (HTTP, stdio, in-memory). */
@@ -131,9 +136,34 @@ export function toolResult(out: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: structured }
 }
 
-/** A failed call as a tool error (design § Errors: MCP renders code and message). */
+/**
+ * A failed call as a tool error (design § Errors: MCP renders code and message). The first text says what to fix
+ * for people and agents that read text only: code and detail, each issue and the placeholder mismatch. The second
+ * is the same error as JSON for programs. No structuredContent: clients check it against the tool's outputSchema,
+ * which describes success, and the SDK's client refuses an error shaped otherwise.
+ */
 export function toolError(error: ToolError): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.detail}` }], structuredContent: { ...error } }
+  const lines = [`${error.code}: ${error.detail}`]
+  if (Array.isArray(error.issues)) {
+    for (const issue of error.issues) if (isRecord(issue)) lines.push(`- ${issue.path ? `${String(issue.path)}: ` : ''}${String(issue.message)}`)
+  }
+  if (Array.isArray(error.mismatch) && error.mismatch.length > 0) lines.push(`mismatch: ${error.mismatch.join(', ')}`)
+  return { isError: true, content: [{ type: 'text', text: lines.join('\n') }, { type: 'text', text: JSON.stringify(error) }] }
+}
+
+/** The error of a failed tool result as toolError wrote it (its JSON text), or undefined for any other result. */
+export function errorOfResult(result: unknown): ToolError | undefined {
+  if (!isRecord(result) || !result.isError || !Array.isArray(result.content)) return undefined
+  for (const part of result.content) {
+    if (!isRecord(part) || part.type !== 'text' || typeof part.text !== 'string' || !part.text.startsWith('{')) continue
+    try {
+      const parsed: unknown = JSON.parse(part.text)
+      if (isRecord(parsed) && typeof parsed.code === 'string' && typeof parsed.detail === 'string') return parsed as ToolError
+    } catch {
+      // Not the JSON part.
+    }
+  }
+  return undefined
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database, Job, JobStatus, JobType } from '../schema.js'
 
 /** Queues a background job row (enqueued to the queue after commit). */
-export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: 'translate' | 'learn_format' | 'audit' | 'dedupe_scan'; payload: unknown; created_by: string | null }): Promise<string> {
+export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: JobType; payload: unknown; created_by: string | null }): Promise<string> {
   const r = await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()
   return r.id
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database, PluralMap, Translation, TranslationStatus } from '../schema.js'
+import type { Database, PluralMap, Surface, Translation, TranslationStatus } from '../schema.js'
 
 /**
  * Rows per statement in bulk writes. Rows travel as one array parameter per column (`unnest`), so a statement's size
@@ -229,7 +229,7 @@ export interface HistoryActor {
   actor_type: 'api_key' | 'user' | 'ai'
   actor_id: string | null
   actor_name: string
-  surface: 'dashboard' | 'api' | 'mcp' | 'cli' | 'ai'
+  surface: Surface
   job_id?: string | null
 }
 

@@ -1,0 +1,120 @@
+import * as v from 'valibot'
+import { JOB_STATUSES, JOB_TYPES, SURFACES, TRANSLATION_STATUSES } from '@tolk/db/lists'
+
+// The records ops answer with, each shape written once; output schemas compose them. Plain objects, not strict:
+// a newer server may add a field, and a client must not break on it (the tests still refuse an undeclared one).
+
+const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text))
+
+/** An ISO 8601 UTC timestamp as every output writes one. */
+export const Timestamp = described(v.pipe(v.string(), v.isoTimestamp()), 'ISO 8601 UTC timestamp')
+export const MaybeTimestamp = v.nullable(Timestamp)
+const Uuid = (what: string) => described(v.string(), `${what} id (a UUID)`)
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0))
+/** A plural form name (CLDR: zero, one, two, few, many, other) to text. */
+export const PluralMap = described(v.record(v.string(), v.string()), 'plural category (zero, one, two, few, many, other) to text')
+
+export const Workspace = v.object({
+  id: Uuid('workspace'), slug: v.string(), name: v.string(), source_locale: described(v.string(), 'the locale every source string is in'),
+  product_context: v.string(), created_at: Timestamp, updated_at: Timestamp,
+})
+
+export const Project = v.object({
+  id: Uuid('project'), slug: described(v.string(), 'what `project` inputs take, as the id does'), name: v.string(), description: v.string(),
+  target_locales: v.array(v.string()), auto_translate: v.boolean(),
+  locale_map: described(v.record(v.string(), v.string()), 'project locale -> how file paths spell it, e.g. {"de": "de_DE"}'),
+  created_at: Timestamp, updated_at: Timestamp,
+})
+
+/** project: {id, slug}, as listings name the project of a key. */
+export const ProjectRefOut = v.object({ id: Uuid('project'), slug: v.string() })
+
+export const Translation = v.object({
+  unit_id: Uuid('unit'), locale: v.string(), text: v.string(), plural: v.nullable(PluralMap),
+  status: v.picklist(TRANSLATION_STATUSES), note: v.string(),
+  origin: described(v.picklist(['human', 'import', 'ai']), 'who wrote the text'), updated_at: Timestamp,
+})
+
+/** A unit's own fields (its source and context), without keys or translations. */
+export const UnitFields = v.object({
+  id: Uuid('unit'), source_text: v.string(), source_plural: v.nullable(PluralMap), description: v.string(),
+  max_length: v.nullable(v.number()), tags: v.array(v.string()), created_at: Timestamp, updated_at: Timestamp,
+})
+
+const Actor = v.object({
+  type: v.picklist(['api_key', 'user', 'ai']), id: described(v.nullable(v.string()), 'API key id, user id, or null for the AI'), name: v.string(),
+})
+
+/** One change of a translation: before and after hold {text, plural, status, note}, before null when it was created. */
+const HistoryEntry = v.object({
+  at: Timestamp, before: v.unknown(), after: v.unknown(), actor: Actor, surface: v.picklist(SURFACES),
+  job_id: described(v.nullable(v.string()), 'the job that wrote it (get_job), if one did'),
+})
+
+/** get_unit's answer: the unit, every key pointing at it across projects and files, every translation with its history. */
+export const UnitView = v.object({
+  ...UnitFields.entries,
+  keys: described(v.array(v.object({
+    id: described(v.string(), 'key id: what split_key takes as key_id'), project: ProjectRefOut,
+    file: v.object({ id: Uuid('file'), pattern: v.string() }), name: v.string(), context: v.string(), comment: v.string(),
+    removed: described(v.boolean(), 'true when the key is gone from its file; it stays until the unit is merged'),
+  })), 'every key using the unit'),
+  translations: v.array(v.object({ ...Translation.entries, history: v.array(HistoryEntry) })),
+})
+
+/** A unit as listings show it: its fields, how many keys use it and the first few of them. */
+export const UnitCard = v.object({
+  ...UnitFields.entries,
+  key_count: Count,
+  keys: described(v.array(v.object({
+    id: described(v.string(), 'key id: what split_key takes as key_id'), name: v.string(), context: v.string(),
+    project: ProjectRefOut, file: v.object({ id: Uuid('file'), pattern: v.string() }),
+  })), 'up to 5 keys using the unit; get_unit lists all'),
+})
+
+export const ActivityItem = v.object({
+  id: Uuid('activity'), at: Timestamp, actor: Actor, surface: v.picklist(SURFACES), op: v.string(),
+  project_id: v.nullable(v.string()), target: described(v.nullable(v.string()), 'id of the record changed'), summary: v.string(),
+  request_id: v.nullable(v.string()),
+})
+
+/** Token usage of a job's AI calls, summed. */
+const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_tokens: Count, cache_write_tokens: Count, requests: Count })
+
+/** What a finished translate job reports; other job types report their own fields. */
+export const JobOutput = v.looseObject({
+  translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
+  failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
+  usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
+  pseudo: v.optional(described(v.boolean(), 'true when the pseudo provider ran (no AI key configured): the output is not a real translation')),
+})
+
+export const Job = v.object({
+  id: Uuid('job'), type: v.picklist(JOB_TYPES), status: v.picklist(JOB_STATUSES),
+  payload: described(v.unknown(), 'what the job was asked to do, e.g. {locales, project_id, unit_ids, reason}'),
+  progress: v.unknown(),
+  output: described(v.nullable(JobOutput), 'null until the job succeeded'),
+  errors: described(v.nullable(v.array(v.unknown())), 'why it failed, or which items failed: each {reason, ...}'),
+  attempts: Count, created_at: Timestamp, started_at: MaybeTimestamp, finished_at: MaybeTimestamp,
+})
+
+export const GlossaryTerm = v.object({
+  id: Uuid('glossary term'), term: v.string(), do_not_translate: v.boolean(),
+  translations: described(v.record(v.string(), v.string()), 'locale to required translation'), created_at: Timestamp, updated_at: Timestamp,
+})
+
+export const Rule = v.object({
+  id: described(v.string(), 'rule id: what update_rule takes as rule'), body: v.string(),
+  locale: described(v.nullable(v.string()), 'null: every language'), active: v.boolean(), created_at: Timestamp, updated_at: Timestamp,
+})
+
+export const ApiKey = v.object({
+  id: described(v.string(), 'key id: what revoke_api_key takes as key'), name: v.string(),
+  prefix: described(v.string(), 'the first characters of the key, to recognise it'), role: v.picklist(['owner', 'admin', 'member']),
+  created_at: Timestamp, last_used_at: MaybeTimestamp, revoked_at: MaybeTimestamp,
+})
+
+/** A job id an op queued, or null when it queued none. */
+export const MaybeJobId = described(v.nullable(v.string()), 'id of the job queued (get_job), or null when none was')
+export const JobIds = described(v.array(v.string()), 'every job queued (get_job), one per locale')
+export { Count }
