@@ -66,7 +66,7 @@ export const pushFile = defineOp({
     locale: v.optional(v.pipe(Locale, v.description('locale of the file (2 to 35 characters), used when the path does not say'))),
     format: v.optional(FormatRef),
     source: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description(
-      'for a translation file: the path of the source file it translates, as that file was pushed (e.g. po/messages.pot for po/de.po, ' +
+      'for a translation file: the path of the source file it translates (1 to 500 characters), as that file was pushed (e.g. po/messages.pot for po/de.po, ' +
       'src/locale/en_US/LC_MESSAGES/django.po for src/locale/de_DE/LC_MESSAGES/django.po). Give it when the path does not follow from the ' +
       "source's (the CLI always does); without it the server links by path. The source must be pushed first, else 404 not_found",
     ))),
