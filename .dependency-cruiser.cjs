@@ -1,7 +1,9 @@
 // Import rules of the monorepo, checked by `pnpm test` (tools/import-rules.test.ts runs depcruise).
 // The arrows go one way: apps -> core -> {db, formats, ai}; apps also wire db and ai at start-up.
 /** Paths of the database stack, as pnpm lays them out under node_modules or as workspace sources. */
-const DATABASE = '^packages/db/|node_modules/(kysely|kysely-postgres-js|postgres|bullmq|ioredis|@electric-sql/pglite)/'
+// packages/db/src/lists.ts is the one exception: the value lists (statuses, job types, task kinds, surfaces) with no
+// imports, defined once where the db schema can use them and read by the contracts (docs/decisions.md).
+const DATABASE = '^packages/db/(?!src/lists\\.ts$)|node_modules/(kysely|kysely-postgres-js|postgres|bullmq|ioredis|@electric-sql/pglite)/'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
