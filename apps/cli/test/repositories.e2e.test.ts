@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeF
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { assertOutput } from '@tolk/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testBackends } from '../../../packages/db/test/backends.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
@@ -66,6 +67,7 @@ describe.each(testBackends())('whole repositories through the packed CLI [$name]
       const res = await fetch(`${api.url}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
       const body = (await res.json()) as any
       expect(res.status, JSON.stringify(body)).toBe(200)
+      assertOutput(name, body)
       return body
     }
     const tolk = async (cwd: string, args: string[]) => {
@@ -183,6 +185,7 @@ describe.each(testBackends())('partial copies through the packed CLI [$name]', (
       const res = await fetch(`${api.url}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
       const body = (await res.json()) as any
       expect(res.status, JSON.stringify(body)).toBe(200)
+      assertOutput(name, body)
       return body
     }
     const root = join(FIXTURES, c.dir)

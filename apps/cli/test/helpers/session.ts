@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { assertOutput } from '@tolk/core'
 import { afterAll, beforeAll } from 'vitest'
 import { startApi, type RunningApi } from './api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './packed-cli.js'
@@ -34,7 +35,10 @@ export function useCliSessions() {
       runCli(installed(), args, { cwd: dir, env: { ...env, ...more.env }, input: more.input })
     const op = async (name: string, input: unknown = {}, useKey = key) => {
       const res = await fetch(`${url}/api/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${useKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
-      return (await res.json()) as any
+      const body = (await res.json()) as any
+      // The shared output check of every surface's tests (issue 12): a 200 answer must fit its op's output schema.
+      if (res.status === 200) assertOutput(name, body)
+      return body
     }
     return { key, dir, env, tolk, op }
   }
