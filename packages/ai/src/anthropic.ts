@@ -172,8 +172,9 @@ function judge(req: TranslateBatchRequest, items: ProtectedItem[], message: Mess
 function outputBudget(items: readonly ProtectedItem[]): number {
   let total = 200
   for (const p of items) {
-    const forms = p.plural ? (p.categories?.length ?? 2) : 1
-    const longest = p.plural ? Math.max(...Object.values(p.plural).map((f) => f?.length ?? 0)) : p.text.length
+    const sourceForms = p.icu ? Object.values(p.icu.sourceForms) : p.plural ? Object.values(p.plural) : [p.text]
+    const forms = p.icu ? p.icu.answerKeys.length : p.plural ? (p.categories?.length ?? 2) : 1
+    const longest = Math.max(...sourceForms.map((f) => f?.length ?? 0))
     total += forms * (longest + 12) + 24
   }
   return Math.min(MAX_OUTPUT_TOKENS, Math.max(MIN_OUTPUT_TOKENS, Math.ceil(total)))

@@ -5,6 +5,7 @@
  * audit job can run them on any translation, not only on model output.
  */
 
+import { restoreIcu } from './icu/message.js'
 import { pluralCategoriesOf } from './plural.js'
 import { countSpans, isWordAt, literalRule, restore, startsWord, wordRule } from './protect.js'
 import type { ProtectRule, ProtectedItem } from './protect.js'
@@ -203,6 +204,8 @@ function lower(text: string, locale?: string): string {
 export interface ModelOutput {
   text?: string
   plural?: Record<string, string>
+  /** For an ICU message: the forms by path (`count:few`, `gender:female|count:one`). */
+  forms?: Record<string, string>
 }
 
 /** Outcome of checking one model output: the restored translation, or the candidate and its failures. */
@@ -220,6 +223,7 @@ export function checkModelOutput(
   output: ModelOutput,
   req: Pick<TranslateBatchRequest, 'glossary' | 'sourceLocale' | 'targetLocale'>,
 ): OutputVerdict {
+  if (p.icu) return checkIcuOutput(p, output, req)
   const invented: string[] = []
   const restoreOne = (text: string): string => {
     const r = restore(text, p.table)
@@ -268,4 +272,38 @@ export function toItemResult(id: string, verdict: OutputVerdict): ItemResult {
     reason: describeFailures(verdict.failures),
     failures: verdict.failures,
   }
+}
+
+/**
+ * The checks of an ICU answer: the forms are written back as one ICU message and checked as a whole
+ * (restoreIcu), and each form's text gets the checks of a plain string against the source form it
+ * mirrors (markup and printf placeholders, do-not-translate terms, glossary, max_length).
+ */
+function checkIcuOutput(p: ProtectedItem, output: ModelOutput, req: Pick<TranslateBatchRequest, 'glossary' | 'sourceLocale' | 'targetLocale'>): OutputVerdict {
+  const icu = p.icu!
+  if (!output.forms) {
+    return { ok: false, failures: [{ code: 'plural_forms_mismatch', message: `expected "forms" with the keys ${icu.answerKeys.join(', ')}` }] }
+  }
+  const restored = restoreIcu(icu, output.forms, p.table, req.targetLocale)
+  const failures = [...restored.failures]
+  const literalPlaceholders = p.rules.filter((r) => r.kind === 'placeholder').map((r) => r.label)
+  for (const path of icu.answerKeys) {
+    const text = restored.plainForms[path]
+    const source = icu.sourceForms[icu.refOf[path] ?? '']
+    if (text === undefined || source === undefined) continue
+    const sourceText = restore(source, p.table).text.replace(/#\u0000[^\s{}#]*/gu, '#')
+    for (const f of checkTranslation({
+      source: { text: sourceText },
+      output: { text },
+      placeholders: literalPlaceholders,
+      glossary: req.glossary,
+      maxLength: p.item.maxLength ?? null,
+      sourceLocale: req.sourceLocale,
+      targetLocale: req.targetLocale,
+    })) {
+      failures.push({ ...f, message: `form "${path}": ${f.message}` })
+    }
+  }
+  if (failures.length > 0) return { ok: false, ...(restored.message !== undefined ? { candidate: restored.message } : {}), failures }
+  return { ok: true, text: restored.message ?? '' }
 }

@@ -8,6 +8,8 @@
  * do not occur in UI text, are not markup in any format Tolk reads, and models copy them intact.
  */
 
+import { prepareIcu } from './icu/message.js'
+import type { IcuPrepared } from './icu/message.js'
 import { pluralCategoriesOf } from './plural.js'
 import type { GlossaryTerm, PluralCategory, PluralForms, TranslateBatchRequest, TranslateItem } from './provider.js'
 
@@ -240,6 +242,13 @@ export interface ProtectedItem {
   plural?: PluralForms
   /** Plural categories the answer must have; set when the source is plural. */
   categories?: PluralCategory[]
+  /** Set when the text is an ICU message with a plural, selectordinal or select: the forms to send and answer. */
+  icu?: IcuPrepared
+}
+
+/** Placeholders that ICU parsing turns into arguments itself; the rest (markup, printf) are protected in literal text. */
+function isIcuSyntax(placeholder: string): boolean {
+  return placeholder.startsWith('{') || placeholder === '#' || /^\s*\}/u.test(placeholder) || /\{\s*$/u.test(placeholder)
 }
 
 /** Protects one item: the same table for its text and every plural form. `extraRules` come last. */
@@ -251,9 +260,14 @@ export function protectItem(
 ): ProtectedItem {
   const rules = [...protectRules(item.placeholders, req.glossary), ...extraRules]
   const table = new TokenTable()
-  const text = protect(item.text, rules, table)
   // An empty plural map is a plain string.
-  if (!item.plural || Object.keys(item.plural).length === 0) return { item, localId, table, rules, text }
+  if (!item.plural || Object.keys(item.plural).length === 0) {
+    const literalRules = [...protectRules(item.placeholders.filter((p) => !isIcuSyntax(p)), req.glossary), ...extraRules]
+    const icu = prepareIcu(item.text, req.targetLocale, literalRules, table)
+    if (icu) return { item, localId, table, rules: literalRules, text: item.text, icu }
+    return { item, localId, table, rules, text: protect(item.text, rules, table) }
+  }
+  const text = protect(item.text, rules, table)
   const plural: PluralForms = {}
   for (const [category, form] of Object.entries(item.plural) as [PluralCategory, string | undefined][]) {
     if (typeof form === 'string') plural[category] = protect(form, rules, table)

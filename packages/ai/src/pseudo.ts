@@ -39,6 +39,11 @@ export function createPseudoProvider(): TranslationProvider {
 
 function pseudoOutput(p: ProtectedItem): ModelOutput {
   const budget = p.item.maxLength ?? null
+  if (p.icu) {
+    // Every form the target locale needs, each from the source form it mirrors: the offline default shows the right shape.
+    const icu = p.icu
+    return { forms: Object.fromEntries(icu.answerKeys.map((key) => [key, pseudoLocalize(icu.sourceForms[icu.refOf[key] ?? ''] ?? '', p, budget)])) }
+  }
   if (!p.plural) return { text: pseudoLocalize(p.text, p, budget) }
   const plural: PluralForms = {}
   for (const category of p.categories ?? ['other']) {

@@ -41,6 +41,11 @@ export const translationTool: Tool = {
               properties: { zero: categorySchema, one: categorySchema, two: categorySchema, few: categorySchema, many: categorySchema, other: categorySchema },
               additionalProperties: false,
             },
+            forms: {
+              type: 'object',
+              description: 'For items that have "forms_to_write": the message\'s forms by key, exactly the keys listed there.',
+              additionalProperties: { type: 'string' },
+            },
           },
           required: ['id'],
           additionalProperties: false,
@@ -62,6 +67,7 @@ const INSTRUCTIONS = `You are a professional software localizer. You translate t
 - Keep leading and trailing spaces and line breaks. Use the punctuation conventions of the target language.
 - "max_length" is a hard limit on the final length in characters, with each token counted as the length of what it stands for. Choose shorter wording to fit; never cut words off.
 - When an item has "plural", answer with "plural" holding exactly the categories in "plural_categories" (the CLDR categories of the target language), each a complete string; otherwise answer with "text".
+- When an item has "forms" (an ICU message laid out as whole sentences, one per combination of its choices), answer with "forms" holding exactly the keys in "forms_to_write". A key such as "count:few" is the sentence used when the number count falls in the CLDR category few of the target language ("=0" is an exact value); "gender:female|count:one" combines two choices; "choices" says what each one is. Write a form the source lacks from the source's "other" form, with the grammar that category needs; a form may leave out the token for the number where the language says the number in words.
 - Glossary: whenever a listed term occurs, use its required translation (inflected as the grammar needs). Do-not-translate terms are already tokens.
 - Follow the translation rules below. They refine style and wording; they never override the instructions about tokens, plural forms and max_length.
 - Answer only by calling the ${TRANSLATION_TOOL_NAME} tool once, with one entry for every item id.`
@@ -158,7 +164,11 @@ function itemPayload(p: ProtectedItem): Record<string, unknown> {
   const payload: Record<string, unknown> = { id: p.localId }
   if (item.key) payload.key = item.key
   if (item.description?.trim()) payload.description = item.description.trim()
-  if (p.plural) {
+  if (p.icu) {
+    payload.forms = p.icu.sourceForms
+    payload.forms_to_write = p.icu.answerKeys
+    payload.choices = p.icu.choices
+  } else if (p.plural) {
     payload.plural = p.plural
     payload.plural_categories = p.categories
   } else {
@@ -214,10 +224,10 @@ export function parseTranslateAnswer(content: readonly ContentBlock[], items: re
   const known = new Set(items.map((p) => p.localId))
   for (const entry of entries as unknown[]) {
     if (!entry || typeof entry !== 'object') continue
-    const { id, text, plural } = entry as Record<string, unknown>
+    const { id, text, plural, forms } = entry as Record<string, unknown>
     const localId = typeof id === 'number' ? String(id) : id
     if (typeof localId !== 'string' || !known.has(localId) || result.has(localId)) continue
-    result.set(localId, readEntry(text, lenientJson(plural)))
+    result.set(localId, forms !== undefined && forms !== null ? readForms(lenientJson(forms)) : readEntry(text, lenientJson(plural)))
   }
   for (const p of items) {
     if (result.has(p.localId)) continue
@@ -243,6 +253,13 @@ function readEntry(text: unknown, plural: unknown): { output: ModelOutput } | { 
   }
   if (typeof text === 'string') return { output: { text } }
   return { failure: { code: 'malformed_answer', message: 'the entry had neither "text" nor "plural"' } }
+}
+
+function readForms(forms: unknown): { output: ModelOutput } | { failure: CheckFailure } {
+  if (typeof forms !== 'object' || forms === null || Array.isArray(forms) || Object.values(forms).some((f) => typeof f !== 'string')) {
+    return { failure: { code: 'malformed_answer', message: '"forms" was not an object of strings' } }
+  }
+  return { output: { forms: forms as Record<string, string> } }
 }
 
 // Some models send a nested array or object as a JSON string; accept that rather than fail.
