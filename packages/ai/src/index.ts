@@ -15,6 +15,7 @@ export type {
   FailedItem,
   GlossaryTerm,
   ItemResult,
+  MemoryReference,
   PluralCategory,
   PluralForms,
   ProviderErrorCode,
@@ -33,6 +34,10 @@ export { createPseudoProvider, PSEUDO_MODEL, pseudoLocalize } from './pseudo.js'
 export { checkModelOutput, checkTranslation, countGraphemes, describeFailures, hasTermInSource, toItemResult } from './checks.js'
 export type { CheckInput, ModelOutput, OutputVerdict } from './checks.js'
 export { pluralCategoriesOf } from './plural.js'
+export { batchGlossary, DEFAULT_GLOSSARY_BUDGET_TOKENS, estimateTokens, selectGlossary, stem, termUses, usesTerm } from './glossary.js'
+export { prepareIcu, restoreIcu } from './icu/message.js'
+export type { IcuPrepared } from './icu/message.js'
+export { parseIcuTree } from './icu/tree.js'
 export { protect, protectItem, protectRules, restore, tokenOf, TokenTable } from './protect.js'
 export type { ProtectedItem, ProtectRule, Restored } from './protect.js'
 export {

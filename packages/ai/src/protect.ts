@@ -129,6 +129,12 @@ export class TokenTable {
     return tokenOf(n)
   }
 
+  /** The token already issued for `matched`, if any: nothing is added. */
+  knownToken(matched: string, rule: ProtectRule): string | undefined {
+    const n = this.#byKey.get(`${rule.kind}\u0000${matched}\u0000${rule.restoreAs ?? matched}`)
+    return n === undefined ? undefined : tokenOf(n)
+  }
+
   /** The text a token number stands for, or undefined for a token this table never issued. */
   valueOf(n: number): string | undefined {
     return this.#values[n - 1]?.restoreAs
@@ -150,6 +156,19 @@ export function protect(text: string, rules: readonly ProtectRule[], table: Toke
   let last = 0
   for (const span of findSpans(text, rules)) {
     out += text.slice(last, span.start) + table.tokenFor(text.slice(span.start, span.end), span.rule)
+    last = span.end
+  }
+  return out + text.slice(last)
+}
+
+/** Replaces the protected spans of `text` that already have a token in `table`; others stay as written (memory references). */
+export function protectKnown(text: string, rules: readonly ProtectRule[], table: TokenTable): string {
+  let out = ''
+  let last = 0
+  for (const span of findSpans(text, rules)) {
+    const token = table.knownToken(text.slice(span.start, span.end), span.rule)
+    if (!token) continue
+    out += text.slice(last, span.start) + token
     last = span.end
   }
   return out + text.slice(last)

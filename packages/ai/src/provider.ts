@@ -39,6 +39,22 @@ export interface TranslateItem {
   pluralCategories?: PluralCategory[]
   /** Of those, the ones a translation may leave out because the locale's files rarely carry them (French `many`). */
   optionalPluralCategories?: PluralCategory[]
+  /** Reviewed or approved translations of similar sources (translation memory), closest first. */
+  references?: MemoryReference[]
+  /** Strings around this one in its file, in file order (negative offsets before it). */
+  neighbours?: { offset: number; key?: string; text: string }[]
+  /** A reviewer's note asking for this retranslation: an instruction for this string. */
+  reviewerNote?: string
+}
+
+/** A remembered translation shown to the model as a reference for one item. */
+export interface MemoryReference {
+  source: string
+  translation: string
+  plural?: PluralForms
+  /** pg_trgm similarity of the sources, 0..1. */
+  similarity: number
+  status: 'reviewed' | 'approved'
 }
 
 /** A batch of strings from one project into one target locale. */
@@ -49,8 +65,13 @@ export interface TranslateBatchRequest {
   productContext?: string
   /** Description of the project the strings belong to (spec rule 4). */
   projectDescription?: string
-  /** Glossary terms (spec rule 5), with translations already picked for the target locale. */
+  /** Glossary terms (spec rule 5), with translations already picked for the target locale; protection and checks use them. */
   glossary: GlossaryTerm[]
+  /**
+   * The terms of the cached system block when the glossary is budgeted (see glossary.ts); the prompt then lists
+   * the terms of `glossary` missing here with the batch. Absent: `glossary` goes into the cached block.
+   */
+  glossaryCached?: GlossaryTerm[]
   /** Bodies of the active rules that apply: global ones and those for the target locale. */
   rules: string[]
   items: TranslateItem[]

@@ -53,6 +53,13 @@ export interface SentItem {
   plural_categories?: string[]
   max_length?: number
   tokens?: Record<string, string>
+  /** An ICU message's source forms by path, the paths to answer, and what each choice is. */
+  forms?: Record<string, string>
+  forms_to_write?: string[]
+  choices?: Record<string, string>
+  references?: { source: string; translation: string; similarity: number }[]
+  nearby?: string[]
+  reviewer_note?: string
   previous_answer?: unknown
   problem?: string
 }
@@ -165,6 +172,12 @@ export function errorReply(status: number, type: string, retryAfterMs: number | 
 export function translateWith(translate: (text: string, item: SentItem) => string): Responder {
   return (req) => {
     const translations = sentItems(req.body).map((item) => {
+      if (item.forms && item.forms_to_write) {
+        const source = item.forms
+        // A form the source lacks (few, many…) is written from the source's other form, as a translator would.
+        const from = (key: string) => source[key] ?? source[key.replace(/:(zero|one|two|few|many)\b/gu, ':other')] ?? Object.values(source)[0] ?? ''
+        return { id: item.id, forms: Object.fromEntries(item.forms_to_write.map((k) => [k, translate(from(k), item)])) }
+      }
       if (item.plural && item.plural_categories) {
         const source = item.plural
         const forms = Object.fromEntries(item.plural_categories.map((c) => [c, translate(source[c] ?? source.other ?? '', item)]))

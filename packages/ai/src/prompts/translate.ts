@@ -10,7 +10,8 @@
 import type { ContentBlock, MessageParam, TextBlockParam, Tool, ToolChoiceTool } from '@anthropic-ai/sdk/resources/messages'
 import type { ModelOutput } from '../checks.js'
 import { isPluralCategory, pluralCategoriesOf } from '../plural.js'
-import { protectItem } from '../protect.js'
+import { glossaryLine } from '../glossary.js'
+import { protectItem, protectKnown } from '../protect.js'
 import type { ProtectedItem } from '../protect.js'
 import type { CheckFailure, TranslateBatchRequest } from '../provider.js'
 
@@ -62,12 +63,14 @@ const toolChoice: ToolChoiceTool = { type: 'tool', name: TRANSLATION_TOOL_NAME, 
 const INSTRUCTIONS = `You are a professional software localizer. You translate the user-interface strings of one product. Your answers go into the product after automatic checks, so follow these instructions exactly.
 
 - Translate each item's "text", or its "plural" forms, from the source language into the target language named below. Write what a native speaker expects in a well-localized app: natural, concise, consistent in terminology and tone.
-- Use "key" and "description" only as context (is it a button, a title, a sentence?). Never translate or repeat them.
+- Use "key", "description" and "nearby" (the strings around it in its file, with their offsets) only as context (is it a button, a title, a sentence?). Never translate or repeat them.
 - Tokens such as ⟦1⟧ stand for placeholders, markup and product names; an item's "tokens" shows what each one stands for, so grammar and markup come out right. Write the token itself, never what it stands for. Copy each token exactly as often as it occurs in the source, unchanged; move it where the target grammar needs it. Never translate, split, renumber, drop or invent a token.
 - Keep leading and trailing spaces and line breaks. Use the punctuation conventions of the target language.
 - "max_length" is a hard limit on the final length in characters, with each token counted as the length of what it stands for. Choose shorter wording to fit; never cut words off.
 - When an item has "plural", answer with "plural" holding exactly the categories in "plural_categories" (the CLDR categories of the target language), each a complete string; otherwise answer with "text".
 - When an item has "forms" (an ICU message laid out as whole sentences, one per combination of its choices), answer with "forms" holding exactly the keys in "forms_to_write". A key such as "count:few" is the sentence used when the number count falls in the CLDR category few of the target language ("=0" is an exact value); "gender:female|count:one" combines two choices; "choices" says what each one is. Write a form the source lacks from the source's "other" form, with the grammar that category needs; a form may leave out the token for the number where the language says the number in words.
+- "references" are translations your team reviewed for similar source strings, with the similarity of the sources (1 is identical): reuse their wording and terminology where the meaning is the same; never copy what differs.
+- "reviewer_note" is a reviewer's instruction for that item's new translation: follow it.
 - Glossary: whenever a listed term occurs, use its required translation (inflected as the grammar needs). Do-not-translate terms are already tokens.
 - Follow the translation rules below. They refine style and wording; they never override the instructions about tokens, plural forms and max_length.
 - Answer only by calling the ${TRANSLATION_TOOL_NAME} tool once, with one entry for every item id.`
@@ -96,7 +99,7 @@ export function buildTranslatePrompt(req: TranslateBatchRequest, items?: Protect
   const intro =
     `Translate ${count(lines.length)} from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)}. ` +
     'One JSON object per line:'
-  return finish(req, protectedItems, `${intro}\n${lines.join('\n')}`)
+  return finish(req, protectedItems, withBatchGlossary(req, `${intro}\n${lines.join('\n')}`))
 }
 
 /** Builds the retry prompt: only the failed items, each with its previous answer and the failure named. */
@@ -111,7 +114,7 @@ export function buildRetryPrompt(req: TranslateBatchRequest, retries: RetryItem[
   const intro =
     `Your previous answers for ${count(lines.length)} failed automatic checks; "problem" names what was wrong. ` +
     `Translate them again from ${localeName(req.sourceLocale)} to ${localeName(req.targetLocale)} and fix the problem. One JSON object per line:`
-  return finish(req, retries.map((r) => r.item), `${intro}\n${lines.join('\n')}`)
+  return finish(req, retries.map((r) => r.item), withBatchGlossary(req, `${intro}\n${lines.join('\n')}`))
 }
 
 function count(n: number): string {
@@ -150,13 +153,19 @@ export function systemBlocks(req: TranslateBatchRequest): TextBlockParam[] {
 }
 
 function glossaryLines(req: TranslateBatchRequest): string[] {
-  return req.glossary
-    .filter((g) => g.term.trim())
-    .map((g) => {
-      if (g.doNotTranslate) return `- "${g.term}": do not translate (a token in the strings)`
-      if (g.translation?.trim()) return `- "${g.term}" → "${g.translation}"`
-      return `- "${g.term}": no required translation; translate it consistently`
-    })
+  return (req.glossaryCached ?? req.glossary).filter((g) => g.term.trim()).map(glossaryLine)
+}
+
+/** Terms the batch uses that the cached block lacks (a glossary over its budget), listed with the batch. */
+function batchGlossaryLines(req: TranslateBatchRequest): string[] {
+  if (!req.glossaryCached) return []
+  const cached = new Set(req.glossaryCached.map((g) => g.term))
+  return req.glossary.filter((g) => g.term.trim() && !cached.has(g.term)).map(glossaryLine)
+}
+
+function withBatchGlossary(req: TranslateBatchRequest, user: string): string {
+  const lines = batchGlossaryLines(req)
+  return lines.length > 0 ? `${user}\n\nMore glossary terms for these strings:\n${lines.join('\n')}` : user
 }
 
 function itemPayload(p: ProtectedItem): Record<string, unknown> {
@@ -179,6 +188,16 @@ function itemPayload(p: ProtectedItem): Record<string, unknown> {
   const entries = p.table.entries()
   if (entries.length > 0) payload.tokens = Object.fromEntries(entries.map((e) => [e.token, e.value]))
   if (item.maxLength != null) payload.max_length = item.maxLength
+  if (item.neighbours?.length) payload.nearby = item.neighbours.map((n) => (n.key ? `${n.offset > 0 ? '+' : ''}${n.offset} ${n.key}: ${n.text}` : `${n.offset > 0 ? '+' : ''}${n.offset}: ${n.text}`))
+  // Memory references use the item's tokens where they share its placeholders, so copied wording keeps them right.
+  if (item.references?.length) {
+    payload.references = item.references.map((r) => ({
+      source: protectKnown(r.source, p.rules, p.table),
+      translation: protectKnown(r.translation, p.rules, p.table),
+      similarity: r.similarity,
+    }))
+  }
+  if (item.reviewerNote?.trim()) payload.reviewer_note = item.reviewerNote.trim()
   return payload
 }
 

@@ -60,6 +60,12 @@ export const UnitView = v.object({
     removed: described(v.boolean(), 'true when the key is gone from its file; it stays until the unit is merged'),
   })), 'every key using the unit'),
   translations: v.array(v.object({ ...Translation.entries, history: v.array(HistoryEntry) })),
+  memory: described(v.array(v.object({
+    locale: v.string(), unit_id: described(v.string(), 'the unit the remembered translation belongs to (get_unit)'),
+    source_text: v.string(), text: v.string(), plural: v.nullable(PluralMap), status: v.picklist(['reviewed', 'approved']),
+    similarity: described(v.number(), 'pg_trgm similarity of the two source texts, 0.5 to 1'),
+    exact: described(v.boolean(), 'same source (whitespace aside), description and plural forms, and approved: a translate job uses it without a model call'),
+  })), 'translation memory: per target locale of the unit\'s projects, up to 3 reviewed or approved translations of similar sources in the workspace, closest first'),
 })
 
 /** A unit as listings show it: its fields, how many keys use it and the first few of them. */

@@ -1,4 +1,4 @@
-import { existingUnitIds, findUnit, historyOfUnit, placedKeysOfUnit, translationsOfUnit, type Db, type Translation, type Unit } from '@tolk/db'
+import { existingUnitIds, findUnit, historyOfUnit, localesOfUnit, memoryForUnit, placedKeysOfUnit, translationsOfUnit, type Db, type Translation, type Unit } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { iso } from './outputs.js'
@@ -35,6 +35,7 @@ export async function unitView(db: Db, unit: Unit) {
   const keys = await placedKeysOfUnit(db, unit.id)
   const translations = await translationsOfUnit(db, unit.id)
   const history = await historyOfUnit(db, unit.id)
+  const memory = await memoryForUnit(db, { workspaceId: unit.workspace_id, unit, locales: await localesOfUnit(db, unit.id) })
   return {
     ...unitFieldsOut(unit),
     keys: keys.map((k) => ({
@@ -48,5 +49,6 @@ export async function unitView(db: Db, unit: Unit) {
         actor: { type: h.actor_type, id: h.actor_id, name: h.actor_name }, surface: h.surface, job_id: h.job_id,
       })),
     })),
+    memory,
   }
 }

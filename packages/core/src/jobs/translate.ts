@@ -1,10 +1,10 @@
-import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
+import { DEFAULT_GLOSSARY_BUDGET_TOKENS, termUses, type TokenUsage, type TranslationProvider } from '@tolk/ai'
 import {
   addAiTranslations, fileTasks, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
-import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
-import { loadBatchContext } from './batch-context.js'
+import { loadBatchContext, loadGlossaryTerms } from './batch-context.js'
+import { memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
 export interface JobDeps {
@@ -16,10 +16,14 @@ export interface JobDeps {
   staleAfterMs?: number
   /** AI requests a job keeps in flight at once (default 4). */
   aiConcurrency?: number
+  /** Estimated tokens the whole glossary may take in the cached prompt (default DEFAULT_GLOSSARY_BUDGET_TOKENS). */
+  glossaryBudgetTokens?: number
+  /** Look up the translation memory before sending strings (default true; bench/translate turns it off to compare). */
+  useMemory?: boolean
 }
 
 /** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
-export interface TranslatePayload {
+export interface TranslatePayload extends JobNotes {
   locales: string[]
   project_id?: string
   unit_ids?: string[]
@@ -34,6 +38,8 @@ interface Outcome {
   tasks_filed: number
   kept: number
   leased_elsewhere: number
+  /** Translations taken from an exact approved match in the translation memory, without a model call. */
+  from_memory: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
   usage: TokenUsage
   provider: string
@@ -48,11 +54,14 @@ interface Outcome {
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, from_memory: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const work = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
     const total = work.length
+    // How many of this locale's strings use each term: "most used" for a glossary over its budget, counted once so
+    // every batch of the job gets the same cached glossary block.
+    const uses = termUses(await loadGlossaryTerms(deps.db, job.workspace_id, locale), work.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]))
     const batches: WorkUnit[][] = []
     for (let i = 0; i < work.length; i += deps.batchSize) batches.push(work.slice(i, i + deps.batchSize))
     // A few requests in flight at once: a job's wall time is bounded by the model's latency, not by CPU.
@@ -64,15 +73,27 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
       out.leased_elsewhere += candidates.length - batch.length
       for (const group of groupByProject(batch)) {
-        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]))
+        const prepared = await prepareBatch(deps.db, job.workspace_id, locale, group, payload, deps.useMemory ?? true)
+        if (prepared.hits.length > 0) {
+          const fromMemory = await writeMachine(deps, job, locale, prepared.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids))
+          out.from_memory += fromMemory
+          out.translated += fromMemory
+          out.kept += prepared.hits.length - fromMemory
+        }
+        if (prepared.items.length === 0) continue
+        const sent = new Set(prepared.items.map((i) => i.id))
+        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.filter((u) => sent.has(u.id)).flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
+          uses, budgetTokens: deps.glossaryBudgetTokens ?? DEFAULT_GLOSSARY_BUDGET_TOKENS,
+        })
         const result = await deps.ai.translateBatch({
           sourceLocale: context.sourceLocale,
           targetLocale: locale,
           ...(context.productContext ? { productContext: context.productContext } : {}),
           ...(context.projectDescription ? { projectDescription: context.projectDescription } : {}),
           glossary: context.glossary,
+          ...(context.glossaryCached ? { glossaryCached: context.glossaryCached } : {}),
           rules: context.rules,
-          items: group.map((u) => toItem(u, locale)),
+          items: prepared.items,
         })
         addUsage(out.usage, result.usage)
         const accepted = result.items.filter((r) => r.ok)
@@ -108,24 +129,6 @@ async function alreadyTranslated(db: Db, unitIds: string[], locale: string, repl
   return new Set(rows.filter((t) => !replaceMachine || !(t.status === 'machine' && t.origin === 'ai') || mine.has(t.unit_id)).map((t) => t.unit_id))
 }
 
-function toItem(u: WorkUnit, locale: string): TranslateItem {
-  const plural = u.source_plural ?? undefined
-  return {
-    id: u.id,
-    ...(u.key_name ? { key: u.key_name } : {}),
-    text: u.source_text,
-    ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[], optionalPluralCategories: optionalCategories(locale) as PluralCategory[] } : {}),
-    ...(u.description || u.comment ? { description: [u.description, u.comment].filter(Boolean).join('\n') } : {}),
-    ...(u.max_length !== null ? { maxLength: Number(u.max_length) } : {}),
-    placeholders: placeholdersOf(u.source_text, plural),
-  }
-}
-
-function placeholdersOf(text: string, plural: Record<string, string> | undefined): string[] {
-  const texts = [text, ...Object.values(plural ?? {})]
-  return [...new Set(texts.flatMap((t) => extractPlaceholders(t).map((p) => p.text)))]
-}
-
 function groupByProject(units: WorkUnit[]): WorkUnit[][] {
   const groups = new Map<string, WorkUnit[]>()
   for (const u of units) groups.set(u.project_id, [...(groups.get(u.project_id) ?? []), u])
@@ -133,7 +136,7 @@ function groupByProject(units: WorkUnit[]): WorkUnit[][] {
 }
 
 /** Writes accepted output as machine translations, re-checking each target inside the transaction. */
-async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null }[], replaceMachine: boolean): Promise<number> {
+async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null; note?: string }[], replaceMachine: boolean): Promise<number> {
   if (items.length === 0) return 0
   return withTx(deps.db, async (tx) => {
     const ids = items.map((i) => i.unitId)
@@ -147,7 +150,7 @@ async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { un
       if (mine.has(item.unitId)) continue
       if (existing && !(replaceMachine && existing.status === 'machine' && existing.origin === 'ai')) continue
       writes.push({
-        unit_id: item.unitId, locale, text: item.text, plural: item.plural, status: 'machine', origin: 'ai',
+        unit_id: item.unitId, locale, text: item.text, plural: item.plural, status: 'machine', origin: 'ai', ...(item.note ? { note: item.note } : {}),
         before: existing ? { text: existing.text, plural: existing.plural, status: existing.status } : null,
       })
     }

@@ -11,6 +11,9 @@ export interface WorkUnit {
   key_name: string
   comment: string
   project_id: string
+  /** The file and position of that key: batches follow file order, and neighbours come from there. */
+  file_id: string
+  position: number
 }
 
 /** What a translate job asks for in one locale: its workspace, and optionally one project or named units. */
@@ -28,14 +31,17 @@ export interface WorkQuery {
  */
 export async function unitsToTranslate(db: Kysely<Database>, q: WorkQuery): Promise<WorkUnit[]> {
   const rows = await sql<WorkUnit>`
-    SELECT DISTINCT ON (u.id) u.id, u.source_text, u.source_plural, u.description, u.max_length, k.name AS key_name, k.comment, k.project_id
+    SELECT * FROM (
+    SELECT DISTINCT ON (u.id) u.id, u.source_text, u.source_plural, u.description, u.max_length, k.name AS key_name, k.comment, k.project_id, k.file_id, k.position
     FROM units u
     JOIN keys k ON k.unit_id = u.id AND k.removed_at IS NULL
     LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
     WHERE u.workspace_id = ${q.workspaceId}
       ${q.projectId ? sql`AND k.project_id = ${q.projectId}` : sql``}
       ${q.unitIds?.length ? sql`AND u.id IN (${sql.join([...q.unitIds])}) AND (t.id IS NULL OR (t.status = 'machine' AND t.origin = 'ai'))` : sql`AND t.id IS NULL`}
-    ORDER BY u.id, k.position`.execute(db)
+    ORDER BY u.id, k.position) w
+    -- File order, so a batch holds neighbouring strings of one file (design: batches grouped by file).
+    ORDER BY w.project_id, w.file_id, w.position, w.id`.execute(db)
   return rows.rows
 }
 

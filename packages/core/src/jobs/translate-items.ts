@@ -1,0 +1,101 @@
+import type { MemoryReference, PluralForms, TranslateItem } from '@tolk/ai'
+import { memoryMatches, neighboursInFile, type Db, type MemoryMatch, type WorkUnit } from '@tolk/db'
+import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
+
+/** Neighbours sent on each side of a string, in file order. */
+export const NEIGHBOUR_WINDOW = 2
+/** Neighbour texts are cut to this many characters: they are context, not work. */
+const NEIGHBOUR_CHARS = 200
+
+/**
+ * Reviewer notes a translate job carries (the retranslate action of a translation_review task): `notes` and
+ * `instructions` map `unit_id` or `unit_id:locale` to a note; `note` applies to every unit of the job.
+ */
+export interface JobNotes {
+  note?: string
+  notes?: Record<string, string>
+  instructions?: Record<string, string>
+}
+
+/** The note for one unit in one locale: the most specific one given. */
+export function noteFor(notes: JobNotes, unitId: string, locale: string): string | undefined {
+  const pick = (m: Record<string, string> | undefined) => m?.[`${unitId}:${locale}`] ?? m?.[unitId]
+  const note = pick(notes.notes) ?? pick(notes.instructions) ?? notes.note
+  return typeof note === 'string' && note.trim() ? note.trim() : undefined
+}
+
+/** A unit the memory answers by itself: an approved translation of the same source (whitespace aside). */
+export interface MemoryHit {
+  unit: WorkUnit
+  match: MemoryMatch
+}
+
+/** What a batch sends and what it needs no model for. */
+export interface PreparedBatch {
+  items: TranslateItem[]
+  /** Units whose translation comes from the memory's exact match, without a model call. */
+  hits: MemoryHit[]
+}
+
+/**
+ * Builds the items of one batch (units of one project, in file order): the memory's closest reviewed or approved
+ * translations as references (one statement for the batch), the neighbours in the file (one statement), and the
+ * reviewer's note. A unit with an exact approved match goes to `hits` instead.
+ */
+export async function prepareBatch(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[], notes: JobNotes, useMemory = true): Promise<PreparedBatch> {
+  // One after another: `db` may be a transaction's single connection.
+  const matches = useMemory
+    ? await memoryMatches(db, {
+      workspaceId, locale,
+      items: units.map((u) => ({ unitId: u.id, text: u.source_text, description: u.description, plural: u.source_plural })),
+    })
+    : []
+  const neighbours = await neighboursInFile(db, units.map((u) => ({ fileId: u.file_id, position: Number(u.position), unitId: u.id })), NEIGHBOUR_WINDOW)
+  const items: TranslateItem[] = []
+  const hits: MemoryHit[] = []
+  units.forEach((u, index) => {
+    const mine = matches.filter((m) => m.index === index)
+    const exact = mine.find((m) => m.exact)
+    if (exact) {
+      hits.push({ unit: u, match: exact })
+      return
+    }
+    const item = toItem(u, locale)
+    if (mine.length > 0) item.references = mine.map(toReference)
+    const around = neighbours.filter((n) => n.index === index)
+    if (around.length > 0) item.neighbours = around.map((n) => ({ offset: n.offset, ...(n.key_name ? { key: n.key_name } : {}), text: n.source_text.slice(0, NEIGHBOUR_CHARS) }))
+    const note = noteFor(notes, u.id, locale)
+    if (note) item.reviewerNote = note
+    items.push(item)
+  })
+  return { items, hits }
+}
+
+function toReference(m: MemoryMatch): MemoryReference {
+  return { source: m.source_text, translation: m.text, ...(m.plural ? { plural: m.plural as PluralForms } : {}), similarity: m.similarity, status: m.status }
+}
+
+/** A unit as an item to translate: key name, description and comment, max_length, placeholders, plural layout. */
+export function toItem(u: WorkUnit, locale: string): TranslateItem {
+  const plural = u.source_plural ?? undefined
+  return {
+    id: u.id,
+    ...(u.key_name ? { key: u.key_name } : {}),
+    text: u.source_text,
+    ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[], optionalPluralCategories: optionalCategories(locale) as PluralCategory[] } : {}),
+    ...(u.description || u.comment ? { description: [u.description, u.comment].filter(Boolean).join('\n') } : {}),
+    ...(u.max_length !== null ? { maxLength: Number(u.max_length) } : {}),
+    placeholders: placeholdersOf(u.source_text, plural),
+  }
+}
+
+function placeholdersOf(text: string, plural: Record<string, string> | undefined): string[] {
+  const texts = [text, ...Object.values(plural ?? {})]
+  return [...new Set(texts.flatMap((t) => extractPlaceholders(t).map((p) => p.text)))]
+}
+
+/** The note a translation from memory carries: where it came from. */
+export function memoryNote(m: MemoryMatch): string {
+  const source = m.source_text.length > 80 ? `${m.source_text.slice(0, 80)}…` : m.source_text
+  return `From translation memory: the approved translation of unit ${m.unit_id} ("${source}").`
+}

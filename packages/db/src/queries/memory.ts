@@ -1,0 +1,103 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database, PluralMap } from '../schema.js'
+
+/**
+ * Translation memory: reviewed and approved translations of similar source strings in the same workspace
+ * and locale, found by pg_trgm similarity on unit_search (its GIN trigram index answers `%`, which uses
+ * pg_trgm's default threshold 0.3; the memory's own threshold then filters). A unit is never its own match.
+ */
+
+/** Defaults of the memory: the least similarity kept, and how many matches per string. */
+export const MEMORY_MIN_SIMILARITY = 0.5
+export const MEMORY_MATCHES_PER_STRING = 3
+
+/** One string to look up: its unit, source text, description and plural forms (for the exact match). */
+export interface MemoryQuery {
+  unitId: string
+  text: string
+  description: string
+  plural: PluralMap | null
+}
+
+/** A remembered translation close to a looked-up string. */
+export interface MemoryMatch {
+  /** Index of the looked-up string in the query list. */
+  index: number
+  unit_id: string
+  source_text: string
+  text: string
+  plural: PluralMap | null
+  status: 'reviewed' | 'approved'
+  similarity: number
+  /**
+   * The source equals the string once whitespace is normalized (trimmed, runs collapsed), with the same
+   * description and plural forms, and the translation is approved: it may be used without a model call.
+   */
+  exact: boolean
+}
+
+/** Texts longer than this are not looked up: trigram similarity of long texts is slow and rarely high. */
+const MAX_TEXT = 1000
+
+/**
+ * The closest remembered translations of each string, best first (an exact match first), in one statement
+ * for the whole list (a translate job sends batches of 40).
+ */
+export async function memoryMatches(
+  db: Kysely<Database>,
+  q: { workspaceId: string; locale: string; items: readonly MemoryQuery[]; minSimilarity?: number; perItem?: number },
+): Promise<MemoryMatch[]> {
+  const items = q.items.map((item, index) => ({ ...item, index })).filter((i) => i.text.trim() && i.text.length <= MAX_TEXT)
+  if (items.length === 0) return []
+  const min = q.minSimilarity ?? MEMORY_MIN_SIMILARITY
+  const rows = await sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
+    SELECT q.idx::int AS index, m.unit_id, m.source_text, m.text, m.plural, m.status, m.similarity, m.exact
+    FROM unnest(${items.map((i) => i.index)}::int[], ${items.map((i) => i.unitId)}::uuid[], ${items.map((i) => i.text)}::text[],
+                ${items.map((i) => i.description)}::text[], ${items.map((i) => (i.plural ? JSON.stringify(i.plural) : null))}::text[])
+      AS q (idx, unit_id, text, description, plural)
+    CROSS JOIN LATERAL (
+      SELECT s.unit_id, u.source_text, t.text, t.plural, t.status, similarity(s.source_text, q.text) AS similarity,
+        (t.status = 'approved'
+          AND regexp_replace(btrim(u.source_text), '\\s+', ' ', 'g') = regexp_replace(btrim(q.text), '\\s+', ' ', 'g')
+          AND u.description = q.description
+          AND u.source_plural IS NOT DISTINCT FROM q.plural::jsonb) AS exact
+      FROM unit_search s
+      JOIN translations t ON t.unit_id = s.unit_id AND t.locale = ${q.locale} AND t.status IN ('reviewed', 'approved')
+      JOIN units u ON u.id = s.unit_id
+      WHERE s.workspace_id = ${q.workspaceId} AND s.unit_id <> q.unit_id
+        AND s.source_text % q.text AND similarity(s.source_text, q.text) >= ${min}
+      ORDER BY exact DESC, similarity DESC, (t.status = 'approved') DESC, s.unit_id
+      LIMIT ${q.perItem ?? MEMORY_MATCHES_PER_STRING}
+    ) m
+    ORDER BY q.idx, m.exact DESC, m.similarity DESC`.execute(db)
+  return rows.rows.map((r) => ({ ...r, similarity: Math.round(Number(r.similarity) * 1000) / 1000 }))
+}
+
+/** What get_unit shows: per locale, the closest remembered translations of the unit's source. */
+export async function memoryForUnit(
+  db: Kysely<Database>,
+  q: { workspaceId: string; unit: { id: string; source_text: string; description: string; source_plural: PluralMap | null }; locales: readonly string[] },
+): Promise<(Omit<MemoryMatch, 'index'> & { locale: string })[]> {
+  const out: (Omit<MemoryMatch, 'index'> & { locale: string })[] = []
+  // One statement per locale; get_unit asks for the locales of the unit's projects, a handful.
+  for (const locale of q.locales) {
+    const matches = await memoryMatches(db, {
+      workspaceId: q.workspaceId,
+      locale,
+      items: [{ unitId: q.unit.id, text: q.unit.source_text, description: q.unit.description, plural: q.unit.source_plural }],
+    })
+    for (const { index: _index, ...m } of matches) out.push({ locale, ...m })
+  }
+  return out
+}
+
+/** The target locales of every project with a key on the unit, then any other locale the unit has a translation in. */
+export async function localesOfUnit(db: Kysely<Database>, unitId: string): Promise<string[]> {
+  const rows = await sql<{ locale: string }>`
+    SELECT DISTINCT l.locale FROM keys k JOIN projects p ON p.id = k.project_id CROSS JOIN LATERAL unnest(p.target_locales) AS l (locale)
+    WHERE k.unit_id = ${unitId}
+    UNION
+    SELECT t.locale FROM translations t WHERE t.unit_id = ${unitId}
+    ORDER BY 1`.execute(db)
+  return rows.rows.map((r) => r.locale)
+}
