@@ -148,6 +148,13 @@ forEachBackend('AI translation (issue 17)', (env) => {
     await ws.call('set_translation', { unit: units.get('Delete the selected file'), locale: 'de', text: 'Ausgewählte Datei löschen', status: 'approved' })
     await ws.call('set_translation', { unit: units.get('Move the selected file to the archive'), locale: 'de', text: 'Ausgewählte Datei ins Archiv verschieben', status: 'reviewed' })
 
+    // Another workspace's memory is never read.
+    const other = await env.workspace()
+    await other.call('create_project', { name: 'App', target_locales: ['de'] })
+    await other.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ x: 'Delete the selected files' }) })
+    const [foreign] = await rowsOf(env.conn().db, 'units', other.workspaceId)
+    await other.call('set_translation', { unit: foreign!.id, locale: 'de', text: 'FREMD', status: 'approved' })
+
     const jobId = (await ws.call('push_file', {
       project: 'app', path: 'more.json',
       content: JSON.stringify({ dels: 'Delete the selected files', again: 'Delete  the selected file ', other: 'Something else entirely' }),
@@ -161,6 +168,7 @@ forEachBackend('AI translation (issue 17)', (env) => {
     expect(sent[0]!.references?.[0]).toEqual({ source: 'Delete the selected file', translation: 'Ausgewählte Datei löschen', similarity: expect.any(Number) })
     expect(sent[0]!.references![0]!.similarity).toBeGreaterThanOrEqual(0.5)
     expect(sent[1]!.references).toBeUndefined()
+    expect(JSON.stringify(fake.requests[0]!.body)).not.toContain('FREMD')
 
     const again = (await rowsOf(env.conn().db, 'units', ws.workspaceId)).find((u) => u.source_text === 'Delete  the selected file ')!
     const view = (await ws.call('get_unit', { unit: again.id })).body
@@ -184,5 +192,19 @@ forEachBackend('AI translation (issue 17)', (env) => {
     const [item] = sentItems(fake.requests[0]!.body)
     expect(item).toMatchObject({ key: 'save', text: 'Save', reviewer_note: 'Use "Sichern", as in the rest of the app.' })
     expect(item!.nearby).toEqual(['-1 title: Settings', '+1 cancel: Cancel', '+2 help: Help'])
+  })
+
+  test('set_translation and imports accept a Russian ICU plural missing few', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['ru'] })
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ n: '{count, plural, one {# item} other {# items}}', m: '{count, plural, one {# file} other {# files}}' }) })
+    const units = new Map((await rowsOf(env.conn().db, 'units', ws.workspaceId)).map((u) => [u.source_text, u.id]))
+    const lacking = '{count, plural, one {# предмет} many {# предметов} other {# предмета}}'
+    const set = await ws.call('set_translation', { unit: units.get('{count, plural, one {# item} other {# items}}'), locale: 'ru', text: lacking })
+    expect(set.status).toBe(200)
+    const imported = await ws.call('push_file', { project: 'app', path: 'ru.json', content: JSON.stringify({ m: '{count, plural, one {# файл} many {# файлов} other {# файла}}' }) })
+    expect(imported.status).toBe(200)
+    const rows = await rowsOf(env.conn().db, 'translations', ws.workspaceId)
+    expect(rows.map((r) => r.text).sort()).toEqual([lacking, '{count, plural, one {# файл} many {# файлов} other {# файла}}'].sort())
   })
 })

@@ -13,6 +13,8 @@ export interface Config {
   batchSize: number
   /** AI requests one job keeps in flight. */
   aiConcurrency: number
+  /** Estimated tokens the whole glossary may take in the cached prompt; beyond it, terms are picked (docs/ai.md). */
+  glossaryBudgetTokens: number
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -32,6 +34,8 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
     batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
     aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),
+    // 4000 is DEFAULT_GLOSSARY_BUDGET_TOKENS of @tolk/ai.
+    glossaryBudgetTokens: positiveInt(env.TOLK_GLOSSARY_BUDGET_TOKENS, 4000, 'TOLK_GLOSSARY_BUDGET_TOKENS'),
   }
 }
 
