@@ -30,45 +30,54 @@ export interface MemoryHit {
   match: MemoryMatch
 }
 
-/** What a batch sends and what it needs no model for. */
-export interface PreparedBatch {
-  items: TranslateItem[]
-  /** Units whose translation comes from the memory's exact match, without a model call. */
+/** Strings per memory lookup statement: a translate batch's size. */
+export const MEMORY_CHUNK = 40
+
+/** What the memory gives a job's work list: exact approved matches, and references for the rest. */
+export interface MemoryResult {
   hits: MemoryHit[]
+  references: Map<string, MemoryReference[]>
 }
 
 /**
- * Builds the items of one batch (units of one project, in file order): the memory's closest reviewed or approved
- * translations as references (one statement for the batch), the neighbours in the file (one statement), and the
- * reviewer's note. A unit with an exact approved match goes to `hits` instead.
+ * Looks every unit of a job's work list up in the translation memory before any batch is formed, one statement
+ * per 40 strings, so units the memory answers leave the batches and save whole model calls.
  */
-export async function prepareBatch(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[], notes: JobNotes, useMemory = true): Promise<PreparedBatch> {
-  // One after another: `db` may be a transaction's single connection.
-  const matches = useMemory
-    ? await memoryMatches(db, {
-      workspaceId, locale,
-      items: units.map((u) => ({ unitId: u.id, text: u.source_text, description: u.description, plural: u.source_plural })),
-    })
-    : []
-  const neighbours = await neighboursInFile(db, units.map((u) => ({ fileId: u.file_id, position: Number(u.position), unitId: u.id })), NEIGHBOUR_WINDOW)
-  const items: TranslateItem[] = []
+export async function lookupMemory(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[]): Promise<MemoryResult> {
   const hits: MemoryHit[] = []
-  units.forEach((u, index) => {
-    const mine = matches.filter((m) => m.index === index)
-    const exact = mine.find((m) => m.exact)
-    if (exact) {
-      hits.push({ unit: u, match: exact })
-      return
-    }
+  const references = new Map<string, MemoryReference[]>()
+  for (let start = 0; start < units.length; start += MEMORY_CHUNK) {
+    const chunk = units.slice(start, start + MEMORY_CHUNK)
+    const matches = await memoryMatches(db, {
+      workspaceId, locale,
+      items: chunk.map((u) => ({ unitId: u.id, text: u.source_text, description: u.description, plural: u.source_plural })),
+    })
+    chunk.forEach((u, index) => {
+      const mine = matches.filter((m) => m.index === index)
+      const exact = mine.find((m) => m.exact)
+      if (exact) hits.push({ unit: u, match: exact })
+      else if (mine.length > 0) references.set(u.id, mine.map(toReference))
+    })
+  }
+  return { hits, references }
+}
+
+/**
+ * Builds the items of one batch (units of one project, in file order): the memory's references found by
+ * lookupMemory, the neighbours in the file (one statement for the batch), and the reviewer's note.
+ */
+export async function prepareBatch(db: Db, locale: string, units: readonly WorkUnit[], notes: JobNotes, references: ReadonlyMap<string, MemoryReference[]>): Promise<TranslateItem[]> {
+  const neighbours = await neighboursInFile(db, units.map((u) => ({ fileId: u.file_id, position: Number(u.position), unitId: u.id })), NEIGHBOUR_WINDOW)
+  return units.map((u, index) => {
     const item = toItem(u, locale)
-    if (mine.length > 0) item.references = mine.map(toReference)
+    const refs = references.get(u.id)
+    if (refs?.length) item.references = refs
     const around = neighbours.filter((n) => n.index === index)
     if (around.length > 0) item.neighbours = around.map((n) => ({ offset: n.offset, ...(n.key_name ? { key: n.key_name } : {}), text: n.source_text.slice(0, NEIGHBOUR_CHARS) }))
     const note = noteFor(notes, u.id, locale)
     if (note) item.reviewerNote = note
-    items.push(item)
+    return item
   })
-  return { items, hits }
 }
 
 function toReference(m: MemoryMatch): MemoryReference {

@@ -4,7 +4,7 @@ import {
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { loadBatchContext, loadGlossaryTerms } from './batch-context.js'
-import { memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
+import { lookupMemory, memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
 export interface JobDeps {
@@ -57,8 +57,19 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
   const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, from_memory: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
-    const work = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
-    const total = work.length
+    const listed = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
+    const total = listed.length
+    // The memory first: units it answers exactly are written now and leave the batches, saving whole model calls.
+    const memory = deps.useMemory ?? true ? await lookupMemory(deps.db, job.workspace_id, locale, listed) : { hits: [], references: new Map() }
+    if (memory.hits.length > 0) {
+      const fromMemory = await writeMachine(deps, job, locale, memory.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids))
+      out.from_memory += fromMemory
+      out.translated += fromMemory
+      out.kept += memory.hits.length - fromMemory
+      done += memory.hits.length
+    }
+    const answered = new Set(memory.hits.map((h) => h.unit.id))
+    const work = listed.filter((u) => !answered.has(u.id))
     // How many of this locale's strings use each term: "most used" for a glossary over its budget, counted once so
     // every batch of the job gets the same cached glossary block.
     const uses = termUses(await loadGlossaryTerms(deps.db, job.workspace_id, locale), work.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]))
@@ -73,16 +84,8 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
       out.leased_elsewhere += candidates.length - batch.length
       for (const group of groupByProject(batch)) {
-        const prepared = await prepareBatch(deps.db, job.workspace_id, locale, group, payload, deps.useMemory ?? true)
-        if (prepared.hits.length > 0) {
-          const fromMemory = await writeMachine(deps, job, locale, prepared.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids))
-          out.from_memory += fromMemory
-          out.translated += fromMemory
-          out.kept += prepared.hits.length - fromMemory
-        }
-        if (prepared.items.length === 0) continue
-        const sent = new Set(prepared.items.map((i) => i.id))
-        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.filter((u) => sent.has(u.id)).flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
+        const items = await prepareBatch(deps.db, locale, group, payload, memory.references)
+        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
           uses, budgetTokens: deps.glossaryBudgetTokens ?? DEFAULT_GLOSSARY_BUDGET_TOKENS,
         })
         const result = await deps.ai.translateBatch({
@@ -93,7 +96,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
           glossary: context.glossary,
           ...(context.glossaryCached ? { glossaryCached: context.glossaryCached } : {}),
           rules: context.rules,
-          items: prepared.items,
+          items,
         })
         addUsage(out.usage, result.usage)
         const accepted = result.items.filter((r) => r.ok)

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, PluralMap } from '../schema.js'
+import { withTx } from '../tx.js'
 
 /**
  * Translation memory: reviewed and approved translations of similar source strings in the same workspace
@@ -50,27 +51,51 @@ export async function memoryMatches(
   const items = q.items.map((item, index) => ({ ...item, index })).filter((i) => i.text.trim() && i.text.length <= MAX_TEXT)
   if (items.length === 0) return []
   const min = q.minSimilarity ?? MEMORY_MIN_SIMILARITY
-  const rows = await sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
+  const rows = await onTrigramIndex(db, (tx) => sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
     SELECT q.idx::int AS index, m.unit_id, m.source_text, m.text, m.plural, m.status, m.similarity, m.exact
     FROM unnest(${items.map((i) => i.index)}::int[], ${items.map((i) => i.unitId)}::uuid[], ${items.map((i) => i.text)}::text[],
                 ${items.map((i) => i.description)}::text[], ${items.map((i) => (i.plural ? JSON.stringify(i.plural) : null))}::text[])
       AS q (idx, unit_id, text, description, plural)
     CROSS JOIN LATERAL (
-      SELECT s.unit_id, u.source_text, t.text, t.plural, t.status, similarity(s.source_text, q.text) AS similarity,
+      SELECT c.unit_id, u.source_text, t.text, t.plural, t.status, c.similarity,
         (t.status = 'approved'
           AND regexp_replace(btrim(u.source_text), '\\s+', ' ', 'g') = regexp_replace(btrim(q.text), '\\s+', ' ', 'g')
           AND u.description = q.description
           AND u.source_plural IS NOT DISTINCT FROM q.plural::jsonb) AS exact
-      FROM unit_search s
-      JOIN translations t ON t.unit_id = s.unit_id AND t.locale = ${q.locale} AND t.status IN ('reviewed', 'approved')
-      JOIN units u ON u.id = s.unit_id
-      WHERE s.workspace_id = ${q.workspaceId} AND s.unit_id <> q.unit_id
-        AND s.source_text % q.text AND similarity(s.source_text, q.text) >= ${min}
-      ORDER BY exact DESC, similarity DESC, (t.status = 'approved') DESC, s.unit_id
+      -- The candidates come from the trigram index alone (OFFSET 0 keeps the planner from reading the workspace's
+      -- rows one by one instead); the workspace, locale and status filter what it found.
+      FROM (
+        SELECT s.unit_id, s.workspace_id, similarity(s.source_text, q.text) AS similarity
+        FROM unit_search s WHERE s.source_text % q.text OFFSET 0
+      ) c
+      JOIN translations t ON t.unit_id = c.unit_id AND t.locale = ${q.locale} AND t.status IN ('reviewed', 'approved')
+      JOIN units u ON u.id = c.unit_id
+      WHERE c.workspace_id = ${q.workspaceId} AND c.unit_id <> q.unit_id AND c.similarity >= ${min}
+      ORDER BY exact DESC, c.similarity DESC, (t.status = 'approved') DESC, c.unit_id
       LIMIT ${q.perItem ?? MEMORY_MATCHES_PER_STRING}
     ) m
-    ORDER BY q.idx, m.exact DESC, m.similarity DESC`.execute(db)
+    ORDER BY q.idx, m.exact DESC, m.similarity DESC`.execute(tx))
   return rows.rows.map((r) => ({ ...r, similarity: Math.round(Number(r.similarity) * 1000) / 1000 }))
+}
+
+/**
+ * Runs `fn` with sequential scans and JIT off for its statements, then puts both settings back. The planner costs
+ * pg_trgm's similarity as cheap and reads a small or unanalysed unit_search whole, computing the similarity of every
+ * row for every string (1 s for 40 strings against 1,700 rows here), where the trigram index answers in a few
+ * milliseconds per string; and a plan costed past the scan penalty would spend more time compiling (JIT) than running.
+ */
+async function onTrigramIndex<T>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return withTx(db, async (tx) => {
+    const before = await sql<{ seqscan: string; jit: string }>`
+      SELECT current_setting('enable_seqscan') AS seqscan, current_setting('jit') AS jit,
+             set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(tx)
+    try {
+      return await fn(tx)
+    } finally {
+      const { seqscan, jit } = before.rows[0]!
+      await sql`SELECT set_config('enable_seqscan', ${seqscan}, true), set_config('jit', ${jit}, true)`.execute(tx)
+    }
+  })
 }
 
 /** What get_unit shows: per locale, the closest remembered translations of the unit's source. */
