@@ -10,8 +10,8 @@ import { checkModelOutput, toItemResult } from './checks.js'
 import type { OutputVerdict } from './checks.js'
 import { buildRetryPrompt, buildTranslatePrompt, parseTranslateAnswer } from './prompts/translate.js'
 import type { RetryItem, TranslatePrompt } from './prompts/translate.js'
-import { protectItem } from './protect.js'
-import type { ProtectedItem } from './protect.js'
+import { protectItem } from './item.js'
+import type { ProtectedItem } from './item.js'
 import { addUsage, emptyUsage, ProviderError } from './provider.js'
 import type {
   CheckFailure,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkModelOutput, checkTranslation, countGraphemes } from './checks.js'
 import type { CheckInput } from './checks.js'
-import { protectItem } from './protect.js'
+import { protectItem } from './item.js'
 import type { GlossaryTerm } from './provider.js'
 
 const glossary: GlossaryTerm[] = [

@@ -8,7 +8,8 @@
 import { restoreIcu } from './icu/message.js'
 import { pluralCategoriesOf } from './plural.js'
 import { countSpans, isWordAt, literalRule, restore, startsWord, wordRule } from './protect.js'
-import type { ProtectRule, ProtectedItem } from './protect.js'
+import type { ProtectedItem } from './item.js'
+import type { ProtectRule } from './protect.js'
 import type { CheckFailure, GlossaryTerm, ItemResult, PluralCategory, PluralForms, TranslateBatchRequest } from './provider.js'
 
 const segmenters = new Map<string, Intl.Segmenter>()

@@ -38,8 +38,10 @@ export { batchGlossary, DEFAULT_GLOSSARY_BUDGET_TOKENS, estimateTokens, selectGl
 export { prepareIcu, restoreIcu } from './icu/message.js'
 export type { IcuPrepared } from './icu/message.js'
 export { parseIcuTree } from './icu/tree.js'
-export { protect, protectItem, protectRules, restore, tokenOf, TokenTable } from './protect.js'
-export type { ProtectedItem, ProtectRule, Restored } from './protect.js'
+export { protectItem } from './item.js'
+export type { ProtectedItem } from './item.js'
+export { protect, protectRules, restore, tokenOf, TokenTable } from './protect.js'
+export type { ProtectRule, Restored } from './protect.js'
 export {
   buildRetryPrompt,
   buildTranslatePrompt,

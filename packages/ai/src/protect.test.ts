@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findSpans, isWordAt, protect, protectItem, protectRules, restore, TokenTable } from './protect.js'
+import { protectItem } from './item.js'
+import { findSpans, isWordAt, protect, protectRules, restore, TokenTable } from './protect.js'
 import type { GlossaryTerm } from './provider.js'
 
 const glossary: GlossaryTerm[] = [

@@ -8,10 +8,7 @@
  * do not occur in UI text, are not markup in any format Tolk reads, and models copy them intact.
  */
 
-import { prepareIcu } from './icu/message.js'
-import type { IcuPrepared } from './icu/message.js'
-import { pluralCategoriesOf } from './plural.js'
-import type { GlossaryTerm, PluralCategory, PluralForms, TranslateBatchRequest, TranslateItem } from './provider.js'
+import type { GlossaryTerm } from './provider.js'
 
 /** Finds a token in model output; lenient about spaces a model may put inside the brackets. */
 export const TOKEN_PATTERN = /⟦\s*(\d+)\s*⟧/gu
@@ -248,49 +245,4 @@ function charAt(text: string, index: number): string {
 function prevIndex(text: string, index: number): number {
   const low = text.charCodeAt(index - 1)
   return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1
-}
-
-/** One item of a batch as the model sees it: protected text and forms, and the table to restore them. */
-export interface ProtectedItem {
-  item: TranslateItem
-  /** Short id used in the prompt ("1", "2", …) instead of the caller's UUID: fewer tokens, no copying errors. */
-  localId: string
-  table: TokenTable
-  rules: ProtectRule[]
-  text: string
-  plural?: PluralForms
-  /** Plural categories the answer must have; set when the source is plural. */
-  categories?: PluralCategory[]
-  /** Set when the text is an ICU message with a plural, selectordinal or select: the forms to send and answer. */
-  icu?: IcuPrepared
-}
-
-/** Placeholders that ICU parsing turns into arguments itself; the rest (markup, printf) are protected in literal text. */
-function isIcuSyntax(placeholder: string): boolean {
-  return placeholder.startsWith('{') || placeholder === '#' || /^\s*\}/u.test(placeholder) || /\{\s*$/u.test(placeholder)
-}
-
-/** Protects one item: the same table for its text and every plural form. `extraRules` come last. */
-export function protectItem(
-  item: TranslateItem,
-  localId: string,
-  req: Pick<TranslateBatchRequest, 'glossary' | 'targetLocale'>,
-  extraRules: readonly ProtectRule[] = [],
-): ProtectedItem {
-  const rules = [...protectRules(item.placeholders, req.glossary), ...extraRules]
-  const table = new TokenTable()
-  // An empty plural map is a plain string.
-  if (!item.plural || Object.keys(item.plural).length === 0) {
-    const literalRules = [...protectRules(item.placeholders.filter((p) => !isIcuSyntax(p)), req.glossary), ...extraRules]
-    const icu = prepareIcu(item.text, req.targetLocale, literalRules, table)
-    if (icu) return { item, localId, table, rules: literalRules, text: item.text, icu }
-    return { item, localId, table, rules, text: protect(item.text, rules, table) }
-  }
-  const text = protect(item.text, rules, table)
-  const plural: PluralForms = {}
-  for (const [category, form] of Object.entries(item.plural) as [PluralCategory, string | undefined][]) {
-    if (typeof form === 'string') plural[category] = protect(form, rules, table)
-  }
-  const categories = item.pluralCategories?.length ? [...item.pluralCategories] : pluralCategoriesOf(req.targetLocale)
-  return { item, localId, table, rules, text, plural, categories }
 }

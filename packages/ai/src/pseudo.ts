@@ -9,8 +9,10 @@
 
 import { checkModelOutput, countGraphemes, toItemResult } from './checks.js'
 import type { ModelOutput } from './checks.js'
-import { endsWord, protectItem, restore, startsWord, TOKEN_PATTERN } from './protect.js'
-import type { ProtectRule, ProtectedItem } from './protect.js'
+import { protectItem } from './item.js'
+import type { ProtectedItem } from './item.js'
+import { endsWord, restore, startsWord, TOKEN_PATTERN } from './protect.js'
+import type { ProtectRule } from './protect.js'
 import { emptyUsage } from './provider.js'
 import type { GlossaryTerm, PluralForms, TranslateBatchRequest, TranslateBatchResult, TranslationProvider } from './provider.js'
 

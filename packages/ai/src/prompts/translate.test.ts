@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages'
-import { protectItem } from '../protect.js'
+import { protectItem } from '../item.js'
 import type { TranslateBatchRequest } from '../provider.js'
 import { buildRetryPrompt, buildTranslatePrompt, localeName, parseTranslateAnswer } from './translate.js'
 

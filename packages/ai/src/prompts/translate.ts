@@ -11,8 +11,9 @@ import type { ContentBlock, MessageParam, TextBlockParam, Tool, ToolChoiceTool }
 import type { ModelOutput } from '../checks.js'
 import { isPluralCategory, pluralCategoriesOf } from '../plural.js'
 import { glossaryLine } from '../glossary.js'
-import { protectItem, protectKnown } from '../protect.js'
-import type { ProtectedItem } from '../protect.js'
+import { protectItem } from '../item.js'
+import type { ProtectedItem } from '../item.js'
+import { protectKnown } from '../protect.js'
 import type { CheckFailure, TranslateBatchRequest } from '../provider.js'
 
 /** Name of the one tool the model must call to answer. */

@@ -1,5 +1,5 @@
 import type { MemoryReference, PluralForms, TranslateItem } from '@tolk/ai'
-import { memoryMatches, neighboursInFile, type Db, type MemoryMatch, type WorkUnit } from '@tolk/db'
+import { cleanMemoryIndex, memoryMatches, neighboursInFile, type Db, type MemoryMatch, type WorkUnit } from '@tolk/db'
 import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
 
 /** Neighbours sent on each side of a string, in file order. */
@@ -46,6 +46,7 @@ export interface MemoryResult {
 export async function lookupMemory(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[]): Promise<MemoryResult> {
   const hits: MemoryHit[] = []
   const references = new Map<string, MemoryReference[]>()
+  if (units.length > 0) await cleanMemoryIndex(db)
   for (let start = 0; start < units.length; start += MEMORY_CHUNK) {
     const chunk = units.slice(start, start + MEMORY_CHUNK)
     const matches = await memoryMatches(db, {
