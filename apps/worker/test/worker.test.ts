@@ -8,7 +8,7 @@ import { connect, findJob, findJobHead, insertJob, listProjects, migrateToLatest
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
-import { errorReply, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
+import { errorReply, sentItems, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
 import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
 
@@ -152,8 +152,9 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
     await waitDone(jobId)
     await waitDone(second)
     await expectTranslatedOnce(workspaceId, [jobId, second])
-    // Each string went to the model once: no batch was paid for twice.
-    const sentTexts = fake.requests.slice(before).flatMap((r) => JSON.stringify(r.body.messages).match(/String number \d+/g) ?? [])
+    // Each string went to the model once: no batch was paid for twice. Only the items count: a string also goes
+    // along as a neighbour's context (nearby).
+    const sentTexts = fake.requests.slice(before).flatMap((r) => sentItems(r.body).map((i) => i.text))
     expect(sentTexts).toHaveLength(unitIds.length)
     await producer.close()
   }, 90_000)
