@@ -23,7 +23,8 @@ export const getUnit = defineOp({
   summary: 'Show a unit: its source, every key using it across projects and files, all translations with history',
   description:
     `Shows one unit (a deduplicated source string; unit is an id ${UNIT_SOURCE}): its source text and context, every key pointing at it across projects and files, and every translation with its history. ` +
-    'Each keys[].id is the key_id split_key takes; every key sharing the unit ships the same translations.',
+    'Each keys[].id is the key_id split_key takes; every key sharing the unit ships the same translations. ' +
+    'memory is the translation memory: per target locale, up to 3 reviewed or approved translations of similar source texts in this workspace, closest first, with their similarity; one marked exact is what a translate job uses without a model call.',
   errors: ['not_found'],
   input: input({ unit: UnitId }),
   output: UnitView,
