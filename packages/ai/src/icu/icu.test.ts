@@ -107,6 +107,20 @@ describe('restoreIcu checks', () => {
     expect(r.message).toBe('{count, plural, one {# предмет} few {# предмета} many {# предметов} other {# предмета}}')
   })
 
+  it('moves words every branch shares back outside the plural, as the source had them', () => {
+    const t = new TokenTable()
+    const p = prepareIcu('You have {count, plural, one {# item} other {# items}} in the cart.', 'ru', [], t)!
+    const n = Object.values(p.sourceForms)[0]!.match(/⟦\d+⟧/u)![0]
+    const r = restoreIcu(p, {
+      'count:one': `В корзине ${n} товар.`, 'count:few': `В корзине ${n} товара.`, 'count:many': `В корзине ${n} товаров.`, 'count:other': `В корзине ${n} товара.`,
+    }, t, 'ru')
+    expect(r.failures).toEqual([])
+    expect(r.message).toBe('В корзине {count, plural, one {# товар} few {# товара} many {# товаров} other {# товара}}.')
+    // Different sentences per branch stay whole in the branches.
+    const whole = restoreIcu(p, { 'count:one': `Один товар.`, 'count:few': `${n} товара.`, 'count:many': `${n} товаров.`, 'count:other': `${n} товара.` }, t, 'ru')
+    expect(whole.message).toBe('{count, plural, one {Один товар} few {# товара} many {# товаров} other {# товара}}.')
+  })
+
   it('names a missing category, one the locale lacks, and a lost placeholder', () => {
     const r = restoreIcu(prep, { 'count:one': `${token} предмет`, 'count:two': 'x', 'count:many': `${token} предметов`, 'count:other': 'предмета' }, table, 'ru')
     expect(r.failures.map((f) => f.message)).toEqual([
