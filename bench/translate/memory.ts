@@ -125,6 +125,6 @@ try {
 } finally {
   await fake.close()
   await conn.close()
-  if (!process.env.BENCH_KEEP_DB) await dropDb?.()
+  await dropDb?.()
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 }
