@@ -58,6 +58,8 @@ class Writer {
   private readonly sourceSideFiles = new Set<XliffFile>()
   private readonly eol: string
   private readonly prefix: string
+  /** Whether the file marks untranslated targets `new` (1.2), found when first needed. */
+  private usesNew: boolean | undefined
 
   constructor(private readonly content: string, private readonly doc: XliffDocument, private readonly options: RenderOptions) {
     this.eol = eolOf(content)
@@ -96,6 +98,16 @@ class Writer {
     return applyEdits(this.content, this.edits)
   }
 
+  /**
+   * The state of a target that holds only the source text: `initial` (2.0); in 1.2 `new` when the file already
+   * uses it for such targets, else `needs-translation`.
+   */
+  private standInState(): string {
+    if (this.doc.version === '2.0') return 'initial'
+    this.usesNew ??= this.doc.files.some((f) => f.units.some((u) => u.state === 'new'))
+    return this.usesNew ? 'new' : 'needs-translation'
+  }
+
   private setAttr(el: XmlElement, name: string, value: string): void {
     const attrs = this.attrSets.get(el) ?? new Map<string, string>()
     attrs.set(name, value)
@@ -120,10 +132,11 @@ class Writer {
     const version = this.doc.version
     const metaState = typeof entry.meta?.state === 'string' ? entry.meta.state : undefined
     const valid = version === '1.2' ? (s: string) => STATES_12.has(s) || s.startsWith('x-') : (s: string) => STATES_20.has(s)
-    const askedState = metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
+    // A stand-in for a missing translation is marked not translated, whatever state the entry carried.
+    const askedState = entry.untranslated ? this.standInState() : metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
     const text = this.targetText(u, entry)
     const changed = text !== u.value
-    if (!changed && askedState === undefined) return
+    if (!changed && (askedState === undefined || askedState === u.state)) return
     this.changedFiles.add(file)
     const emptied = text === ''
     const state = askedState ?? (emptied ? (version === '1.2' ? 'needs-translation' : 'initial') : 'translated')
@@ -148,8 +161,8 @@ class Writer {
     for (const category of categories) {
       const value = want[category] ?? want.other ?? ''
       const unit = forms.get(category)
-      if (unit) this.update(file, unit, { key: unit.key, value })
-      else added.push({ key: xcodeFormId(prefix, category), value, source: sources[category] ?? sources.other ?? '' })
+      if (unit) this.update(file, unit, { key: unit.key, value, ...(entry.untranslated ? { untranslated: true } : {}) })
+      else added.push({ key: xcodeFormId(prefix, category), value, source: sources[category] ?? sources.other ?? '', ...(entry.untranslated ? { untranslated: true } : {}) })
     }
     for (const [category, unit] of forms) if (!categories.includes(category)) this.remove(unit.unit)
     if (added.length === 0) return
@@ -326,7 +339,7 @@ class Writer {
     const step = probe.step
     const is12 = this.doc.version === '1.2'
     const unitIndent = fileIndent + step + (is12 ? step : '')
-    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p }
+    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p, standIn: this.standInState() }
     const units = entries.map((e) => `${eol}${unitIndent}${(is12 ? transUnit12 : unit20)(e, this.options, layout)}`).join('')
     const lines: string[] = []
     if (is12) {
@@ -373,7 +386,7 @@ class Writer {
     const firstChild = unit?.children.find((c): c is XmlElement => c.type === 'element')
     const childIndent = firstChild && /\n[ \t]*$/.test(this.content.slice(unit!.start, firstChild.start))
       ? indentAt(this.content, firstChild.start) : unitIndent + step
-    return { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix }
+    return { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix, standIn: this.standInState() }
   }
 
   /** Names the target language where a file changed: `target-language` (1.2 file) or `trgLang` (2.0 root). */
