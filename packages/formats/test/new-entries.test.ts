@@ -4,7 +4,24 @@ import { describe, expect, test } from 'vitest'
 import { parse, render, type Entry, type FormatId } from '../src/index.js'
 
 /** A German copy holding `a`, `b` and `z`, and the same copy with `c` where the source has it: between `b` and `z`. */
-const CASES: { name: string; format: FormatId; copy: string; want: string; key?: string }[] = [
+const CASES: { name: string; format: FormatId; copy: string; want: string; key?: string; first?: string }[] = [
+  {
+    name: 'yaml, Rails config/locales/de.yml', format: 'yaml',
+    copy: 'de:\n  a: A-de\n  b: B-de\n  z: Z-de\n',
+    want: 'de:\n  a: A-de\n  b: B-de\n  c: C-de\n  z: Z-de\n',
+    first: 'de:\n  c: C-de\n  a: A-de\n  b: B-de\n  z: Z-de\n',
+  },
+  {
+    name: 'yaml, Rails nested and double-quoted (quoted like its neighbour)', format: 'yaml', key: 'home.c',
+    copy: 'de:\n  home:\n    # Greeting\n    a: "A-de"\n    b: "B-de"\n    z: "Z-de"\n  other: "O"\n',
+    want: 'de:\n  home:\n    # Greeting\n    a: "A-de"\n    b: "B-de"\n    c: "C-de"\n    z: "Z-de"\n  other: "O"\n',
+    first: 'de:\n  home:\n    c: "C-de"\n    # Greeting\n    a: "A-de"\n    b: "B-de"\n    z: "Z-de"\n  other: "O"\n',
+  },
+  {
+    name: 'yaml, single-quoted', format: 'yaml',
+    copy: "de:\n  a: 'A-de'\n  b: 'B-de'\n  z: 'Z-de'\n",
+    want: "de:\n  a: 'A-de'\n  b: 'B-de'\n  c: 'C-de'\n  z: 'Z-de'\n",
+  },
   {
     name: 'json, tab-indented (i18next common.json)', format: 'json',
     copy: '{\n\t"a": "A-de",\n\t"b": "B-de",\n\t"z": "Z-de"\n}\n',
@@ -62,5 +79,14 @@ describe('a new entry goes after the entry before it, in the copy\'s style', () 
     expect(out).toBe(want)
     // The copy's own entries come back untouched: without the new entry, the copy is returned byte for byte.
     expect(render(format, copy, entries, { ...options, missing: 'omit' })).toBe(copy)
+  })
+})
+
+describe('a new entry that comes before every entry the copy has goes before the first one, not to the end', () => {
+  test.each(CASES.filter((c) => c.first !== undefined))('$name', ({ format, copy, first, key }) => {
+    const options = { locale: 'de', sourceLocale: 'en' }
+    const entries = parse(format, copy, options).entries
+    const added: Entry = { key: key ?? 'c', value: 'C-de', source: 'C' }
+    expect(render(format, copy, [added, ...entries], { ...options, missing: 'omit' })).toBe(first)
   })
 })
