@@ -14,7 +14,15 @@ import type { TextLayout } from './layout.js'
 import { isSourceSide, nmtoken, readXliff, xliffReads } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
+
+/** Where a given entry's units are in the template: its file, and its first and last unit element. */
+interface Place {
+  file: XliffFile
+  first: XmlElement
+  last: XmlElement
+}
 
 const STATES_12 = new Set(['new', 'needs-translation', 'needs-adaptation', 'needs-l10n', 'needs-review-translation',
   'needs-review-adaptation', 'needs-review-l10n', 'translated', 'signed-off', 'final'])
@@ -58,6 +66,8 @@ class Writer {
   private readonly sourceSideFiles = new Set<XliffFile>()
   private readonly eol: string
   private readonly prefix: string
+  /** Where each given entry's units are, so an added entry goes next to the entry before it in the source. */
+  private readonly placed = new Map<Entry, Place>()
   /** Whether the file marks untranslated targets `new` (1.2), found when first needed. */
   private usesNew: boolean | undefined
 
@@ -75,6 +85,7 @@ class Writer {
       if (sourceSide) this.sourceSideFiles.add(file)
       for (const u of file.units) {
         const entry = matcher.take(u.key, u.context)
+        if (entry) this.placeOf(entry, file, u)
         if (entry && sourceSide) this.updateSource(u, entry)
         else if (entry) {
           if (u.forms) this.updateGroup(file, u, u.forms, entry)
@@ -90,7 +101,8 @@ class Writer {
       }
     }
     this.handleMissing(missingByUnit)
-    this.add(matcher.rest())
+    const rest = matcher.rest()
+    if (rest.length > 0) this.add(rest, neighboursOf(entries, (e) => this.placed.get(e)))
     this.languageAttrs()
     for (const [el, attrs] of this.attrSets) {
       if (!this.removed.has(el)) this.edits.push({ start: el.start, end: el.startTagEnd, text: this.startTag(el, attrs) })
@@ -106,6 +118,18 @@ class Writer {
     if (this.doc.version === '2.0') return 'initial'
     this.usesNew ??= this.doc.files.some((f) => f.units.some((u) => u.state === 'new'))
     return this.usesNew ? 'new' : 'needs-translation'
+  }
+
+  /** Records where an entry's units are: its unit, or the first and last unit of an Xcode plural group. */
+  private placeOf(entry: Entry, file: XliffFile, u: XliffUnit): void {
+    const els = u.forms ? [...u.forms.values()].map((m) => m.unit) : [u.unit]
+    let first = els[0]!
+    let last = first
+    for (const el of els) {
+      if (el.start < first.start) first = el
+      if (el.end > last.end) last = el
+    }
+    this.placed.set(entry, { file, first, last })
   }
 
   private setAttr(el: XmlElement, name: string, value: string): void {
@@ -306,8 +330,7 @@ class Writer {
     } else this.edits.push({ start: el.start, end: el.end, text: '' })
   }
 
-  private add(entries: readonly Entry[]): void {
-    if (entries.length === 0) return
+  private add(entries: readonly Entry[], around: Map<Entry, Neighbours<Place>>): void {
     const byFile = new Map<XliffFile, Entry[]>()
     const newFiles = new Map<string, Entry[]>()
     const files = this.doc.files
@@ -322,11 +345,7 @@ class Writer {
       else if (file) byFile.set(file, [e])
       else newFiles.set(e.context ?? '', [e])
     }
-    for (const [file, list] of byFile) {
-      // Into a source-language file, a new entry's text is its source and there is no target yet.
-      const sourceSide = this.sourceSideFiles.has(file)
-      this.addToFile(file, sourceSide ? list.map((e) => ({ ...e, source: e.value, sourcePlural: e.plural, value: '', plural: undefined })) : list)
-    }
+    for (const [file, list] of byFile) this.addToFile(file, list, around)
     for (const [name, list] of newFiles) this.addFile(last, name, list)
   }
 
@@ -354,10 +373,47 @@ class Writer {
     if (!is12) this.setLanguage(this.doc.root, 'trgLang')
   }
 
-  private addToFile(file: XliffFile, entries: readonly Entry[]): void {
+  /**
+   * Adds units to a file: each right after the unit of the entry before it in the source, or before the unit of the
+   * entry after it when it comes before every unit the file has, else after the file's last unit.
+   */
+  private addToFile(file: XliffFile, entries: readonly Entry[], around: Map<Entry, Neighbours<Place>>): void {
     const container = file.container
     if (!container) return
-    if (!this.sourceSideFiles.has(file)) this.changedFiles.add(file)
+    const sourceSide = this.sourceSideFiles.has(file)
+    if (!sourceSide) this.changedFiles.add(file)
+    // Into a source-language file, a new entry's text is its source and there is no target yet.
+    const asWritten = (e: Entry): Entry => (sourceSide ? { ...e, source: e.value, sourcePlural: e.plural, value: '', plural: undefined } : e)
+    const build = this.doc.version === '1.2' ? transUnit12 : unit20
+    const usable = (p: Place | undefined) => p && p.file === file && !this.removed.has(p.first) && !this.removed.has(p.last)
+    const afterUnit = new Map<XmlElement, Entry[]>()
+    const beforeUnit = new Map<XmlElement, Entry[]>()
+    const atEnd: Entry[] = []
+    for (const e of entries) {
+      const { previous, next } = around.get(e) ?? {}
+      const [map, el] = usable(previous) ? [afterUnit, previous!.last] : usable(next) ? [beforeUnit, next!.first] : [undefined, undefined]
+      if (!map || !el) {
+        atEnd.push(e)
+        continue
+      }
+      const list = map.get(el)
+      if (list) list.push(asWritten(e))
+      else map.set(el, [asWritten(e)])
+    }
+    for (const [el, list] of afterUnit) {
+      const layout = this.layoutAt(el, container)
+      this.edits.push({ start: el.end, end: el.end, text: list.map((e) => `${this.eol}${layout.unitIndent}${build(e, this.options, layout)}`).join('') })
+    }
+    for (const [el, list] of beforeUnit) {
+      const layout = this.layoutAt(el, container)
+      this.edits.push({ start: el.start, end: el.start, text: list.map((e) => `${build(e, this.options, layout)}${this.eol}${layout.unitIndent}`).join('') })
+    }
+    if (atEnd.length > 0) this.appendToFile(file, atEnd.map(asWritten))
+  }
+
+  /** Adds units after the file's last unit (or into its empty body). */
+  private appendToFile(file: XliffFile, entries: readonly Entry[]): void {
+    const container = file.container!
     const units = [...new Set(file.units.map((u) => u.unit))].filter((el) => !this.removed.has(el))
     const lastUnit = units[units.length - 1]
     const containerIndent = indentAt(this.content, container.start)
