@@ -113,3 +113,25 @@ describe('a new entry that comes before every entry the copy has goes before the
     expect(render(format, copy, [added, ...entries], { ...options, missing: 'omit' })).toBe(first)
   })
 })
+
+describe('an Xcode string catalog (Localizable.xcstrings) that lacks keys', () => {
+  // A key the render adds carries Xcode's extractionState "manual".
+  const key = (name: string) => `    "${name}" : {\n${name === 'c' ? '      "extractionState" : "manual",\n' : ''}      "localizations" : {\n        "de" : {\n          "stringUnit" : {\n            "state" : "translated",\n            "value" : "${name}-de"\n          }\n        }\n      }\n    }`
+  const catalog = (names: string[]) => `{\n  "sourceLanguage" : "en",\n  "strings" : {\n${names.map(key).join(',\n')}\n  },\n  "version" : "1.0"\n}`
+  const options = { locale: 'de', sourceLocale: 'en', missing: 'omit' as const }
+  const added: Entry = { key: 'c', value: 'c-de', values: { de: { value: 'c-de' } } }
+
+  test('a sorted catalog keeps its sorted order, wherever the key is in the source', () => {
+    const copy = catalog(['a', 'b', 'z'])
+    const entries = parse('xcstrings', copy, { locale: 'de', sourceLocale: 'en' }).entries
+    expect(render('xcstrings', copy, [added, ...entries], options)).toBe(catalog(['a', 'b', 'c', 'z']))
+  })
+
+  test('an unsorted catalog gets the key after the key before it in the source, or first', () => {
+    const copy = catalog(['title', 'body', 'footer'])
+    const entries = parse('xcstrings', copy, { locale: 'de', sourceLocale: 'en' }).entries
+    const at = (name: string) => ({ ...added, key: name, value: `${name}-de`, values: { de: { value: `${name}-de` } } })
+    expect(render('xcstrings', copy, [entries[0]!, entries[1]!, at('c'), entries[2]!], options)).toBe(catalog(['title', 'body', 'c', 'footer']))
+    expect(render('xcstrings', copy, [at('c'), ...entries], options)).toBe(catalog(['c', 'title', 'body', 'footer']))
+  })
+})
