@@ -54,4 +54,31 @@ forEachBackend('a partial locale copy gets the source keys it lacks on pull', (e
     await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "welcome": "Welcome",\n  "save": "Save",\n  "cancel": "Cancel"\n}\n' }))
     expect(await pull(ws, { missing: 'omit' })).toBe('{\n\t"welcome": "Willkommen",\n\t"cancel": "Abbrechen"\n}\n')
   })
+
+  test('a key that comes before every key the copy has goes before the first one', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false }))
+    await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "intro": "Hi",\n  "welcome": "Welcome",\n  "save": "Save"\n}\n' }))
+    await ok(ws.call('push_file', { project: 'web', path: DE, content: '{\n  "welcome": "Willkommen",\n  "save": "Speichern"\n}\n' }))
+    const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'web', 'intro')).unit_id
+    await ok(ws.call('set_translation', { unit, locale: 'de', text: 'Hallo' }))
+    expect(await pull(ws)).toBe('{\n  "intro": "Hallo",\n  "welcome": "Willkommen",\n  "save": "Speichern"\n}\n')
+  })
+})
+
+// Layout: a Rails app, `config/locales/en.yml` and a German copy `config/locales/de.yml` that quotes its values.
+forEachBackend('a partial Rails YAML copy gets the keys it lacks where the source has them, quoted like its neighbours', (env) => {
+  test('new keys after the key before them in the source, or first; double-quoted like the copy', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Shop', slug: 'shop', target_locales: ['de'], auto_translate: false }))
+    const en = 'en:\n  cart:\n    title: Your cart\n    empty: Your cart is empty\n    checkout: Check out\n    total: Total\n'
+    await ok(ws.call('push_file', { project: 'shop', path: 'config/locales/en.yml', content: en }))
+    await ok(ws.call('push_file', { project: 'shop', path: 'config/locales/de.yml', content: 'de:\n  cart:\n    empty: "Ihr Warenkorb ist leer"\n    total: "Summe"\n' }))
+    for (const [key, text] of [['cart.title', 'Ihr Warenkorb'], ['cart.checkout', 'Zur Kasse']]) {
+      const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'shop', key!)).unit_id
+      await ok(ws.call('set_translation', { unit, locale: 'de', text }))
+    }
+    const pulled = await ok(ws.call('pull_file', { project: 'shop', path: 'config/locales/de.yml', locale: 'de' }))
+    expect(pulled.content).toBe('de:\n  cart:\n    title: "Ihr Warenkorb"\n    empty: "Ihr Warenkorb ist leer"\n    checkout: "Zur Kasse"\n    total: "Summe"\n')
+  })
 })

@@ -44,46 +44,68 @@ const CASES: { name: string; format: FormatId; copy: string; want: string; key?:
     name: 'json, tab-indented (i18next common.json)', format: 'json',
     copy: '{\n\t"a": "A-de",\n\t"b": "B-de",\n\t"z": "Z-de"\n}\n',
     want: '{\n\t"a": "A-de",\n\t"b": "B-de",\n\t"c": "C-de",\n\t"z": "Z-de"\n}\n',
+    first: '{\n\t"c": "C-de",\n\t"a": "A-de",\n\t"b": "B-de",\n\t"z": "Z-de"\n}\n',
   },
   {
     name: 'json, nested four spaces', format: 'json', key: 'home.c',
     copy: '{\n    "home": {\n        "a": "A-de",\n        "b": "B-de",\n        "z": "Z-de"\n    }\n}\n',
     want: '{\n    "home": {\n        "a": "A-de",\n        "b": "B-de",\n        "c": "C-de",\n        "z": "Z-de"\n    }\n}\n',
+    first: '{\n    "home": {\n        "c": "C-de",\n        "a": "A-de",\n        "b": "B-de",\n        "z": "Z-de"\n    }\n}\n',
   },
   {
     name: 'android strings.xml', format: 'android',
     copy: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="a">A-de</string>\n  <string name="b">B-de</string>\n  <string name="z">Z-de</string>\n</resources>\n',
     want: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="a">A-de</string>\n  <string name="b">B-de</string>\n  <string name="c">C-de</string>\n  <string name="z">Z-de</string>\n</resources>\n',
+
+    first: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="c">C-de</string>\n  <string name="a">A-de</string>\n  <string name="b">B-de</string>\n  <string name="z">Z-de</string>\n</resources>\n',
   },
   {
     name: 'apple .strings', format: 'strings',
     copy: '"a" = "A-de";\n"b" = "B-de";\n"z" = "Z-de";\n',
     want: '"a" = "A-de";\n"b" = "B-de";\n"c" = "C-de";\n"z" = "Z-de";\n',
+
+    first: '"c" = "C-de";\n"a" = "A-de";\n"b" = "B-de";\n"z" = "Z-de";\n',
+  },
+  {
+    name: 'apple .strings with comments, Xcode en.lproj/Localizable.strings', format: 'strings',
+    copy: '/* Title */\n"a" = "A-de";\n\n/* Body */\n"b" = "B-de";\n\n"z" = "Z-de";\n',
+    want: '/* Title */\n"a" = "A-de";\n\n/* Body */\n"b" = "B-de";\n\n"c" = "C-de";\n\n"z" = "Z-de";\n',
+    first: '"c" = "C-de";\n\n/* Title */\n"a" = "A-de";\n\n/* Body */\n"b" = "B-de";\n\n"z" = "Z-de";\n',
   },
   {
     name: 'java .properties', format: 'properties',
     copy: 'a: A-de\nb: B-de\nz: Z-de\n',
     want: 'a: A-de\nb: B-de\nc: C-de\nz: Z-de\n',
+
+    first: 'c: C-de\na: A-de\nb: B-de\nz: Z-de\n',
   },
   {
     name: 'gettext django.po', format: 'po', key: 'C',
     copy: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "A"\nmsgstr "A-de"\n\nmsgid "B"\nmsgstr "B-de"\n\nmsgid "Z"\nmsgstr "Z-de"\n',
     want: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "A"\nmsgstr "A-de"\n\nmsgid "B"\nmsgstr "B-de"\n\nmsgid "C"\nmsgstr "C-de"\n\nmsgid "Z"\nmsgstr "Z-de"\n',
+
+    first: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "C"\nmsgstr "C-de"\n\nmsgid "A"\nmsgstr "A-de"\n\nmsgid "B"\nmsgstr "B-de"\n\nmsgid "Z"\nmsgstr "Z-de"\n',
   },
   {
     name: 'flutter arb', format: 'arb',
     copy: '{\n  "@@locale": "de",\n  "a": "A-de",\n  "b": "B-de",\n  "@b": {},\n  "z": "Z-de"\n}\n',
     want: '{\n  "@@locale": "de",\n  "a": "A-de",\n  "b": "B-de",\n  "@b": {},\n  "c": "C-de",\n  "z": "Z-de"\n}\n',
+
+    first: '{\n  "@@locale": "de",\n  "c": "C-de",\n  "a": "A-de",\n  "b": "B-de",\n  "@b": {},\n  "z": "Z-de"\n}\n',
   },
   {
     name: '.NET resx', format: 'resx',
     copy: '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="a" xml:space="preserve">\n    <value>A-de</value>\n  </data>\n  <data name="b" xml:space="preserve">\n    <value>B-de</value>\n  </data>\n  <data name="z" xml:space="preserve">\n    <value>Z-de</value>\n  </data>\n</root>\n',
     want: '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="a" xml:space="preserve">\n    <value>A-de</value>\n  </data>\n  <data name="b" xml:space="preserve">\n    <value>B-de</value>\n  </data>\n  <data name="c" xml:space="preserve">\n    <value>C-de</value>\n  </data>\n  <data name="z" xml:space="preserve">\n    <value>Z-de</value>\n  </data>\n</root>\n',
+
+    first: '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <data name="c" xml:space="preserve">\n    <value>C-de</value>\n  </data>\n  <data name="a" xml:space="preserve">\n    <value>A-de</value>\n  </data>\n  <data name="b" xml:space="preserve">\n    <value>B-de</value>\n  </data>\n  <data name="z" xml:space="preserve">\n    <value>Z-de</value>\n  </data>\n</root>\n',
   },
   {
     name: 'csv', format: 'csv',
     copy: 'key,de\r\na,A-de\r\nb,B-de\r\nz,Z-de\r\n',
     want: 'key,de\r\na,A-de\r\nb,B-de\r\nc,C-de\r\nz,Z-de\r\n',
+
+    first: 'key,de\r\nc,C-de\r\na,A-de\r\nb,B-de\r\nz,Z-de\r\n',
   },
 ]
 

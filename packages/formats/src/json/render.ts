@@ -8,6 +8,7 @@ import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json
 import { heldCategories, pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
 import { jsonReads, readJson } from './slots.js'
+import { neighboursOf } from '../placement.js'
 import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 
 /** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
@@ -150,26 +151,23 @@ class TemplateWriter {
 
   /**
    * Adds the entries the template lacks in the order given: each right after the template member holding the
-   * entry before it, when that member is in the object the new entry goes into (else at the object's end).
+   * entry before it, or before the member holding the entry after it when it comes before every entry the template
+   * has, when that member is in the object the new entry goes into (else at the object's end).
    */
   private insertAll(entries: readonly Entry[], assigned: readonly (Entry | undefined)[], extra: readonly Entry[]): void {
     const slotOf = new Map<Entry, Slot>()
     assigned.forEach((e, i) => {
       if (e) slotOf.set(e, this.slots[i]!)
     })
-    const isExtra = new Set(extra)
-    let previous: number | undefined
-    for (const e of entries) {
-      if (isExtra.has(e)) this.insert(e, previous)
-      else {
-        const slot = slotOf.get(e)
-        if (slot) previous = slot.kind === 'leaf' ? slot.node.start : slot.forms[slot.forms.length - 1]!.member.keyStart
-      }
+    const around = neighboursOf(entries, (e) => slotOf.get(e))
+    for (const e of extra) {
+      const { previous, next } = around.get(e) ?? {}
+      this.insert(e, previous && lastOffset(previous), next && firstOffset(next))
     }
   }
 
-  /** Adds an entry the template lacks, inside the deepest existing object its path leads to, after `after` if there. */
-  private insert(e: Entry, after: number | undefined): void {
+  /** Adds an entry the template lacks, inside the deepest existing object its path leads to, next to its neighbour if there. */
+  private insert(e: Entry, after: number | undefined, before: number | undefined): void {
     let obj = this.root
     let rest: Segment[] = pathOf(e) ?? this.dottedPath(e.key)
     while (rest.length > 1) {
@@ -183,9 +181,11 @@ class TemplateWriter {
       rest = rest.slice(1)
     }
     const last = rest[rest.length - 1]!
-    const anchor = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
-    if (anchor >= 0) {
+    const previous = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
+    const following = rest.length === 1 && previous < 0 && before !== undefined ? memberAt(obj, before) : -1
+    if (previous >= 0 || following >= 0) {
       const ed = this.editor(obj)
+      const anchor = previous >= 0 ? previous : following - 1
       for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, undefined)) ed.insertAfter(anchor, ed.memberText(k, v))
       return
     }
@@ -198,6 +198,15 @@ class TemplateWriter {
   }
 }
 
+/** An offset inside the last template member of a slot (a group's last form). */
+function lastOffset(slot: Slot): number {
+  return slot.kind === 'leaf' ? slot.node.start : slot.forms[slot.forms.length - 1]!.member.keyStart
+}
+
+/** An offset inside the first template member of a slot (a group's first form). */
+function firstOffset(slot: Slot): number {
+  return slot.kind === 'leaf' ? slot.node.start : slot.forms[0]!.member.keyStart
+}
 
 /** The index of the object's member whose key or value spans `offset`, or -1. */
 function memberAt(obj: JsonObject, offset: number): number {
