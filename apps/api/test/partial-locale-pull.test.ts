@@ -66,6 +66,21 @@ forEachBackend('a partial locale copy gets the source keys it lacks on pull', (e
   })
 })
 
+// Layout: an i18next v3 app (react-i18next before v21), `public/locales/{lng}/common.json` with `key` / `key_plural`.
+forEachBackend('a plural key a partial i18next v3 copy lacks is written in the copy\'s v3 shape', (env) => {
+  test('files / files_plural, not files_one / files_other', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false }))
+    const en = '{\n  "items": "{{count}} item",\n  "items_plural": "{{count}} items",\n  "files": "{{count}} file",\n  "files_plural": "{{count}} files"\n}\n'
+    await ok(ws.call('push_file', { project: 'web', path: EN, content: en }))
+    await ok(ws.call('push_file', { project: 'web', path: DE, content: '{\n  "items": "{{count}} Artikel",\n  "items_plural": "{{count}} Artikel"\n}\n' }))
+    const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'web', 'files')).unit_id
+    await ok(ws.call('set_translation', { unit, locale: 'de', text: '{{count}} Dateien', plural: { one: '{{count}} Datei', other: '{{count}} Dateien' } }))
+    const pulled = await ok(ws.call('pull_file', { project: 'web', path: DE, locale: 'de' }))
+    expect(pulled.content).toBe('{\n  "items": "{{count}} Artikel",\n  "items_plural": "{{count}} Artikel",\n  "files": "{{count}} Datei",\n  "files_plural": "{{count}} Dateien"\n}\n')
+  })
+})
+
 // Layout: a Rails app, `config/locales/en.yml` and a German copy `config/locales/de.yml` that quotes its values.
 forEachBackend('a partial Rails YAML copy gets the keys it lacks where the source has them, quoted like its neighbours', (env) => {
   test('new keys after the key before them in the source, or first; double-quoted like the copy', async () => {

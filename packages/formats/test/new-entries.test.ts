@@ -157,3 +157,29 @@ describe('an Xcode string catalog (Localizable.xcstrings) that lacks keys', () =
     expect(render('xcstrings', copy, [at('c'), ...entries], options)).toBe(catalog(['c', 'title', 'body', 'footer']))
   })
 })
+
+describe('a new JSON plural takes the copy\'s plural shape', () => {
+  const options = { locale: 'de', sourceLocale: 'en', missing: 'omit' as const }
+  const files: Entry = { key: 'files', value: '{{count}} Dateien', plural: { one: '{{count}} Datei', other: '{{count}} Dateien' } }
+  test.each([
+    {
+      name: 'i18next v4 (public/locales/de/common.json, key_one / key_other)',
+      copy: '{\n  "items_one": "{{count}} Artikel",\n  "items_other": "{{count}} Artikel",\n  "z": "Z"\n}\n',
+      want: '{\n  "items_one": "{{count}} Artikel",\n  "items_other": "{{count}} Artikel",\n  "files_one": "{{count}} Datei",\n  "files_other": "{{count}} Dateien",\n  "z": "Z"\n}\n',
+    },
+    {
+      name: 'i18next v3 (key / key_plural)',
+      copy: '{\n  "items": "{{count}} Artikel",\n  "items_plural": "{{count}} Artikel",\n  "z": "Z"\n}\n',
+      want: '{\n  "items": "{{count}} Artikel",\n  "items_plural": "{{count}} Artikel",\n  "files": "{{count}} Datei",\n  "files_plural": "{{count}} Dateien",\n  "z": "Z"\n}\n',
+    },
+    {
+      name: 'ICU messages (react-intl / next-intl messages/de.json)',
+      copy: '{\n  "items": "{n, plural, one {# Artikel} other {# Artikel}}",\n  "z": "Z"\n}\n',
+      want: '{\n  "items": "{n, plural, one {# Artikel} other {# Artikel}}",\n  "files": "{n, plural, one {# Datei} other {# Dateien}}",\n  "z": "Z"\n}\n',
+      added: { key: 'files', value: '# Dateien', plural: { one: '# Datei', other: '# Dateien' } },
+    },
+  ])('$name', ({ copy, want, added }) => {
+    const entries = parse('json', copy, options).entries
+    expect(render('json', copy, [entries[0]!, added ?? files, ...entries.slice(1)], options)).toBe(want)
+  })
+})

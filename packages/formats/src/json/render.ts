@@ -36,11 +36,15 @@ class TemplateWriter {
   private readonly edits: Edit[] = []
   private readonly childIndex = new Map<JsonObject, Map<string, JsonNode>>()
 
+  /** How the template writes plurals, for new plural keys: its first i18next group's style, else ICU. */
+  private readonly pluralStyle: PluralStyle | undefined
+
   constructor(
     private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
     private readonly categories: readonly PluralCategory[], private readonly locale: string,
   ) {
     this.layout = detectLayout(text, root)
+    this.pluralStyle = pluralStyleOf(slots)
   }
 
   write(entries: readonly Entry[], missing: MissingPolicy): string {
@@ -186,7 +190,7 @@ class TemplateWriter {
     if (previous >= 0 || following >= 0) {
       const ed = this.editor(obj)
       const anchor = previous >= 0 ? previous : following - 1
-      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, undefined)) ed.insertAfter(anchor, ed.memberText(k, v))
+      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, this.pluralStyle)) ed.insertAfter(anchor, ed.memberText(k, v))
       return
     }
     let tree = this.pending.get(obj)
@@ -194,8 +198,24 @@ class TemplateWriter {
       tree = new PendingObject()
       this.pending.set(obj, tree)
     }
-    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, undefined), typeof last === 'number')
+    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, this.pluralStyle), typeof last === 'number')
   }
+}
+
+/** How a file writes plurals, and for ICU the argument its messages count. */
+interface PluralStyle {
+  kind: 'i18next-v3' | 'i18next-v4' | 'icu'
+  argument?: string
+}
+
+/** The plural style of a template: its first i18next plural group's, else ICU when a string holds an ICU plural. */
+function pluralStyleOf(slots: readonly Slot[]): PluralStyle | undefined {
+  let icu: string | undefined
+  for (const slot of slots) {
+    if (slot.kind === 'group') return { kind: slot.style }
+    icu ??= icuPluralArgument(slot.node.value)
+  }
+  return icu === undefined ? undefined : { kind: 'icu', argument: icu }
 }
 
 /** An offset inside the last template member of a slot (a group's last form). */
@@ -258,11 +278,14 @@ function formMembers(style: string | undefined, base: string, forms: PluralForms
   return categories.map((c) => [`${base}_${c}`, text(c)] as const)
 }
 
-/** The members a new entry becomes: one string, an ICU plural, or i18next plural forms. */
-function newMembers(e: Entry, name: string, localeCategories: readonly PluralCategory[], locale: string, style: string | undefined): Array<readonly [string, string]> {
+/**
+ * The members a new entry becomes: one string, an ICU plural, or i18next plural forms; a plural in the entry's own
+ * shape (meta), else in the file's (`style`), so a key a pull adds looks like the copy's other plurals.
+ */
+function newMembers(e: Entry, name: string, localeCategories: readonly PluralCategory[], locale: string, style: PluralStyle | undefined): Array<readonly [string, string]> {
   if (!hasForms(e.plural)) return [[name, e.value]]
-  const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style
+  const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style?.kind
   const categories = heldCategories(localeCategories, locale, e.plural)
-  if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? 'count', e.plural, categories)]]
+  if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? style?.argument ?? 'count', e.plural, categories)]]
   return formMembers(kind, name, e.plural, categories)
 }
