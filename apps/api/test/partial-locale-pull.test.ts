@@ -79,6 +79,22 @@ forEachBackend('a plural key a partial i18next v3 copy lacks is written in the c
     const pulled = await ok(ws.call('pull_file', { project: 'web', path: DE, locale: 'de' }))
     expect(pulled.content).toBe('{\n  "items": "{{count}} Artikel",\n  "items_plural": "{{count}} Artikel",\n  "files": "{{count}} Datei",\n  "files_plural": "{{count}} Dateien"\n}\n')
   })
+
+  test('a Russian copy\'s key_0, key_1, key_2 are one plural: imported, pulled back byte for byte, edited in place', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['ru'], auto_translate: false }))
+    await ok(ws.call('push_file', { project: 'web', path: EN, content: '{\n  "items": "{{count}} item",\n  "items_plural": "{{count}} items",\n  "title": "Cart"\n}\n' }))
+    const RU = 'public/locales/ru/common.json'
+    const copy = '{\n  "items_0": "{{count}} предмет",\n  "items_1": "{{count}} предмета",\n  "items_2": "{{count}} предметов",\n  "title": "Корзина"\n}\n'
+    const pushed = await ok(ws.call('push_file', { project: 'web', path: RU, content: copy }))
+    expect(pushed.counts).toMatchObject({ translations_imported: 2, translations_skipped: 0 })
+    const ruPull = async () => (await ok(ws.call('pull_file', { project: 'web', path: RU, locale: 'ru' }))).content as string
+    expect(await ruPull()).toBe(copy)
+    const unit = (await keyOfProject(env.conn().db, ws.workspaceId, 'web', 'items')).unit_id
+    const plural = { one: '{{count}} вещь', few: '{{count}} вещи', many: '{{count}} вещей', other: '{{count}} вещи' }
+    await ok(ws.call('set_translation', { unit, locale: 'ru', text: plural.other, plural }))
+    expect(await ruPull()).toBe('{\n  "items_0": "{{count}} вещь",\n  "items_1": "{{count}} вещи",\n  "items_2": "{{count}} вещей",\n  "title": "Корзина"\n}\n')
+  })
 })
 
 // Layout: a Rails app, `config/locales/en.yml` and a German copy `config/locales/de.yml` that quotes its values.

@@ -9,12 +9,13 @@ import { heldCategories, pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
 import { jsonReads, readJson } from './slots.js'
 import { neighboursOf } from '../placement.js'
+import { ordinalCategories, v3IndexCategories } from './i18next-v3.js'
 import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 
 /** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
 export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   const categories = pluralCategories(options.locale)
-  const read = template === undefined ? undefined : jsonReads.of(template, options, readJson)
+  const read = template === undefined ? undefined : jsonReads.of(template, options, (text) => readJson(text, options.locale))
   if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories, options.locale)
   return new TemplateWriter(template, read.scan.root, read.slots, categories, options.locale).write(entries, options.missing ?? 'source')
 }
@@ -100,7 +101,7 @@ class TemplateWriter {
     const first = slot.forms[0]!
     const members = e.meta?.plural === 'icu'
       ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, heldCategories(this.categories, this.locale, wanted))] as const]
-      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)))
+      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)), this.locale)
     const texts = members.map(([name, value]) => {
       const existing = slot.forms.find((f) => f.member.key === name)?.member
       if (!existing) return ed.memberText(name, value)
@@ -267,13 +268,19 @@ function sameForms(a: PluralForms, b: PluralForms): boolean {
 }
 
 /** Member names and texts of an i18next plural with exactly the locale's categories. */
-function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[]): Array<readonly [string, string]> {
+function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[], locale: string): Array<readonly [string, string]> {
   const text = (c: PluralCategory) => forms[c] ?? forms.other ?? ''
+  // An ordinal (`key_ordinal_one`, `key_ordinal_two` ...) has the locale's ordinal categories, not its cardinal ones.
+  if (base.endsWith('_ordinal')) return ordinalCategories(locale).map((c) => [`${base}_${c}`, text(c)] as const)
   // i18next (v21+) uses `_zero` for a count of 0 in every language, so a given zero form is kept.
   if (forms.zero !== undefined && !categories.includes('zero')) categories = ['zero', ...categories]
-  // v3 can only name two forms (`key`, `key_plural`); other locales get v4 suffixes.
-  if (style === 'i18next-v3' && categories.every((c) => c === 'one' || c === 'other')) {
-    return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)
+  if (style === 'i18next-v3') {
+    // v3 names two forms `key` and `key_plural`, and more by their index in i18next's table (`key_0`, `key_1` ...).
+    if (categories.every((c) => c === 'one' || c === 'other')) {
+      return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)
+    }
+    const indexed = v3IndexCategories(locale)
+    if (indexed) return indexed.map((c, i) => [`${base}_${i}`, text(c)] as const)
   }
   return categories.map((c) => [`${base}_${c}`, text(c)] as const)
 }
@@ -287,5 +294,5 @@ function newMembers(e: Entry, name: string, localeCategories: readonly PluralCat
   const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style?.kind
   const categories = heldCategories(localeCategories, locale, e.plural)
   if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? style?.argument ?? 'count', e.plural, categories)]]
-  return formMembers(kind, name, e.plural, categories)
+  return formMembers(kind, name, e.plural, categories, locale)
 }
