@@ -12,7 +12,7 @@ let ai: TranslationProvider
  * (internal/utils/sleep) is a setTimeout; other timers (undici's clock, request timeouts) pass through unchanged.
  */
 async function recordingWaits<T>(fn: () => Promise<T>): Promise<{ waits: number[]; result: T }> {
-  const real = globalThis.setTimeout
+  const real = globalThis.setTimeout as (handler: () => void, ms?: number, ...args: unknown[]) => ReturnType<typeof setTimeout>
   const waits: number[] = []
   const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number, ...args: unknown[]) => {
     const isSdkSleep = /[\\/]internal[\\/]utils[\\/]sleep\.[cm]?js/.test(new Error().stack ?? '')
