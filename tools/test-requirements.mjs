@@ -32,6 +32,7 @@ export const VALIDATORS = [
   { command: 'python3', pkg: 'python3-yaml', probe: ['-c', 'import yaml'], what: 'PyYAML' },
 ]
 
+/** @param {string} command */
 function onPath(command) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue
@@ -45,6 +46,10 @@ function onPath(command) {
   return false
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 function probes(command, args) {
   try {
     execFileSync(command, args, { stdio: 'ignore' })

@@ -18,10 +18,12 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/repositories/', import.meta.u
 const LAYOUTS = [
   {
     name: 'Django + Angular app (gettext src/locale/{en_US,de_DE,pt_BR}/LC_MESSAGES/django.po + djangojs.po, Angular src/i18n/messages.xlf with src/locale/messages.de_DE.xlf)',
-    dir: 'django-angular', slug: 'shop',
+    // "Check out" is in djangojs.po and messages.xlf: one unit, two keys. django.po's "Order" and msgctxt "verb"
+    // "Order" share a unit until the German copy gives them different texts.
+    dir: 'django-angular', slug: 'shop', shared: 'Check out',
   },
-  { name: 'Android app (res/values/strings.xml + arrays.xml with values-de and values-pt-rBR)', dir: 'android', slug: 'trailmark' },
-  { name: 'i18next app (public/locales/{lng}/common.json + auth.json)', dir: 'i18next', slug: 'webapp' },
+  { name: 'Android app (res/values/strings.xml + arrays.xml with values-de and values-pt-rBR)', dir: 'android', slug: 'trailmark', shared: undefined },
+  { name: 'i18next app (public/locales/{lng}/common.json + auth.json)', dir: 'i18next', slug: 'webapp', shared: undefined },
 ]
 const LOCALES = ['de', 'pt-BR']
 
@@ -121,6 +123,23 @@ describe.each(testBackends())('whole repositories through the packed CLI [$name]
         used.add(pick.id)
         await op('set_translation', { unit: pick.id, locale, text: `${old} neu` })
         expected.set(copy.path, content.replace(old, `${old} neu`))
+      }
+    }
+    // A unit two keys in two files share: one edit on the server changes both files.
+    if (layout.shared) {
+      for (const locale of LOCALES) {
+        const unit = ((await op('list_units', { project: layout.slug, locale, limit: 200 })).units as { id: string; source_text: string }[])
+          .find((u) => u.source_text === layout.shared)!
+        const view = await op('get_unit', { unit: unit.id })
+        const paths = (view.keys as { file: { id: string } }[]).map((k) => files.find((f) => f.id === k.file.id)!.copies.find((c) => c.locale === locale)!.path)
+        expect(new Set(paths).size, `${layout.shared} is in two files`).toBe(2)
+        const old = view.translations.find((x: { locale: string }) => x.locale === locale).text as string
+        await op('set_translation', { unit: unit.id, locale, text: `${old} jetzt` })
+        for (const path of paths) {
+          const content = expected.get(path)!
+          expect(content.split(`>${old}<`).length + content.split(`"${old}"`).length, path).toBe(3)
+          expected.set(path, content.replace(`>${old}<`, `>${old} jetzt<`).replace(`"${old}"`, `"${old} jetzt"`))
+        }
       }
     }
     const again = (await tolk(fresh, ['pull', '--missing', 'omit', '--json'])).files as PulledFile[]

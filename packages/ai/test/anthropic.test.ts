@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAnthropicProvider, createProvider, DEFAULT_MODEL, ProviderError } from '../src/index.js'
 import type { TranslateBatchRequest, TranslationProvider } from '../src/index.js'
 import { errorReply, sentItems, startFakeAnthropic, textReply, toolReply, translateWith } from './fake-anthropic.js'
@@ -6,6 +6,26 @@ import type { FakeAnthropic } from './fake-anthropic.js'
 
 let fake: FakeAnthropic
 let ai: TranslationProvider
+
+/**
+ * Runs `fn` while recording the waits the SDK schedules between retries, each run at once. Its `sleep` helper
+ * (internal/utils/sleep) is a setTimeout; other timers (undici's clock, request timeouts) pass through unchanged.
+ */
+async function recordingWaits<T>(fn: () => Promise<T>): Promise<{ waits: number[]; result: T }> {
+  const real = globalThis.setTimeout as (handler: () => void, ms?: number, ...args: unknown[]) => ReturnType<typeof setTimeout>
+  const waits: number[] = []
+  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms?: number, ...args: unknown[]) => {
+    const isSdkSleep = /[\\/]internal[\\/]utils[\\/]sleep\.[cm]?js/.test(new Error().stack ?? '')
+    if (!isSdkSleep) return real(handler, ms, ...args)
+    waits.push(ms ?? 0)
+    return real(handler, 0, ...args)
+  }) as typeof setTimeout)
+  try {
+    return { waits, result: await fn() }
+  } finally {
+    spy.mockRestore()
+  }
+}
 
 beforeAll(async () => {
   fake = await startFakeAnthropic()
@@ -115,11 +135,15 @@ describe('anthropic provider against a fake Messages API', () => {
   })
 
   it('backs off exponentially when the API gives no retry-after', async () => {
+    // The waits the SDK schedules are recorded (and run at once) instead of read off the clock.
     fake.enqueue(errorReply(529, 'overloaded_error', null), errorReply(529, 'overloaded_error', null))
-    const started = Date.now()
-    const result = await ai.translateBatch({ ...request, items: [request.items[1]!] })
+    const { waits, result } = await recordingWaits(() => ai.translateBatch({ ...request, items: [request.items[1]!] }))
     // SDK backoff: 0.5 s then 1 s, each minus up to 25% jitter.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1100)
+    expect(waits).toHaveLength(2)
+    expect(waits[0]).toBeGreaterThanOrEqual(375)
+    expect(waits[0]).toBeLessThanOrEqual(500)
+    expect(waits[1]).toBeGreaterThanOrEqual(750)
+    expect(waits[1]).toBeLessThanOrEqual(1000)
     expect(result.items[0]).toMatchObject({ ok: true })
   })
 

@@ -42,6 +42,12 @@ export interface Entry {
   /** Multi-locale formats: every locale's text (render writes the rendered locale from `value`/`plural` instead). */
   values?: Record<string, LocaleValue>
   meta?: Record<string, unknown>
+  /**
+   * Set on a render's entry whose value stands in for a missing translation (the source text, `missing: source`):
+   * formats that record a translation state write it as not translated (XLIFF `needs-translation` or `new` in 1.2,
+   * `initial` in 2.0).
+   */
+  untranslated?: boolean
 }
 
 /** Something a parser could not read, or a warning about the file (such as a repeated key). */

@@ -37,6 +37,19 @@ export function isTranslatable(entry: Entry): boolean {
   return meta.translatable !== false && meta.shouldTranslate !== false
 }
 
+/** Translation states (XLIFF 1.2 and 2.0) that say a target holds no translation yet. */
+const UNTRANSLATED_STATES = new Set(['new', 'needs-translation', 'initial'])
+
+/**
+ * True for a bilingual entry whose target is only its source text in a state that says it is not translated: what a
+ * pull with `missing: source` writes for a missing translation. Pushed back unchanged, it is no translation.
+ */
+export function isStandIn(entry: Entry): boolean {
+  const state = entry.meta?.state
+  if (typeof state !== 'string' || !UNTRANSLATED_STATES.has(state) || entry.source === undefined) return false
+  return entry.value === entry.source && JSON.stringify(sortKeys(entry.plural as Record<string, string> | undefined)) === JSON.stringify(sortKeys(entry.sourcePlural as Record<string, string> | undefined))
+}
+
 /** Identity of a key within a file: name plus context. */
 export const keyId = (name: string, context: string | undefined) => `${name}\u0000${context ?? ''}`
 

@@ -56,24 +56,31 @@ export async function splitConflicts(ctx: AuthedContext, req: PushRequest, file:
     await writeTranslations(ctx.db, ctx.workspaceId, writes, historyActor(ctx))
     counts.translations_imported += writes.length
     counts.keys_split++
-    counts.tasks_filed += await fileMergeReview(ctx, req, c, shared, ownId)
+    counts.tasks_filed += await fileMergeReview(ctx, req, file, c, shared, ownId)
   }
 }
 
 /** One merge_review task per shared unit, with everything a reviewer needs: both units, keys, files and texts. */
-async function fileMergeReview(ctx: AuthedContext, req: PushRequest, c: Conflict, shared: { id: string; source_text: string }, ownId: string): Promise<number> {
+async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File, c: Conflict, shared: { id: string; source_text: string }, ownId: string): Promise<number> {
   const [locale, given] = [...c.others][0]!
   const placed = (await placedKeysOfUnit(ctx.db, shared.id)).filter((k) => k.removed_at === null && k.id !== c.key.id)
   const other = placed.find((k) => k.id === given.key_id) ?? placed[0]
   const otherFile = other ? pathFromPattern(other.file_pattern, locale) : null
   const differences = [...c.values].map(([l, v]) => ({ locale: l, merged_text: c.others.get(l)!.text, split_text: v.text }))
+  // Two keys of one file (equal texts, different contexts) are told apart by their contexts, not by the file twice.
+  const where = other && other.file_id === file.id
+    ? `for ${keyLabel(other)} and ${keyLabel(c.key)} in ${req.path}`
+    : `in ${otherFile ?? 'another file'} and ${req.path}`
   return fileTasks(ctx.db, [{
     workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, actions: ['keep_merged', 'split'],
-    title: `"${shorten(shared.source_text)}" translated differently in ${otherFile ?? 'another file'} and ${req.path}`,
+    title: `"${shorten(shared.source_text)}" translated differently ${where}`,
     payload: {
       source_text: shared.source_text, locale, differences,
-      merged: { unit_id: shared.id, key_id: other?.id ?? null, key: other?.name ?? null, project: other?.project_slug ?? null, file: otherFile, text: given.text, status: given.status },
-      split: { unit_id: ownId, key_id: c.key.id, key: c.key.name, project: req.project.slug, file: req.path, text: c.values.get(locale)!.text },
+      merged: {
+        unit_id: shared.id, key_id: other?.id ?? null, key: other?.name ?? null, context: other?.context ?? null, project: other?.project_slug ?? null,
+        file: otherFile, text: given.text, status: given.status,
+      },
+      split: { unit_id: ownId, key_id: c.key.id, key: c.key.name, context: c.key.context, project: req.project.slug, file: req.path, text: c.values.get(locale)!.text },
     },
   }])
 }
@@ -83,6 +90,11 @@ async function sourceTextsOfFile(ctx: AuthedContext, file: File, sourceLocale: s
   const copy = await snapshotTextOf(ctx.db, file.id, sourceLocale)
   if (copy === undefined) return new Map()
   return new Map(parse(file.format as FormatId, copy, { locale: sourceLocale, sourceLocale }).entries.map((e) => [keyId(e.key, e.context), sourceOf(e, sourceLocale)]))
+}
+
+/** A key as a reviewer reads it: its name, and its context when it has one (`"Order" (verb)`). */
+function keyLabel(key: { name: string; context: string }): string {
+  return key.context ? `"${shorten(key.name)}" (${key.context})` : `"${shorten(key.name)}"`
 }
 
 function shorten(text: string): string {

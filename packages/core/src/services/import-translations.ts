@@ -5,7 +5,7 @@ import {
 import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { historyActor } from './history.js'
-import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
+import { isStandIn, keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { splitConflicts, type Conflict } from './import-conflicts.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 
@@ -47,6 +47,8 @@ export async function importTranslations(
   const writes = new Map<string, TranslationWrite & { keyId: string }>()
   const conflicts = new Map<string, Conflict>()
   for (const entry of entries) {
+    // A target marked not translated that holds only the source text (a `missing: source` pull) is no translation.
+    if (isStandIn(entry)) continue
     const key = keys.get(keyId(entry.key, entry.context))
     for (const locale of locales) {
       const value = valueIn(entry, locale, req.locale)

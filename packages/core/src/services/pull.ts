@@ -264,7 +264,8 @@ function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missi
   if (missing === 'source') {
     const plural = source ? source.plural ?? undefined : entry.sourcePlural
     const text = source?.text ?? entry.source ?? entry.value
-    const out: Entry = { ...entry, value: text }
+    // The source text stands in for the translation: formats that record states mark it not translated.
+    const out: Entry = { ...entry, value: text, untranslated: true }
     if (plural) out.plural = plural
     else delete out.plural
     entries.push(out)

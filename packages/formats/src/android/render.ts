@@ -33,6 +33,8 @@ class TemplateWriter {
   private readonly arrays = new Map<string, XmlElement>()
   /** Where each given entry's resource ends in the template: a new entry goes after the one before it. */
   private readonly endOf = new Map<Entry, number>()
+  /** Where each given entry's resource starts: a new entry before every resource goes before the first one. */
+  private readonly startOf = new Map<Entry, number>()
 
   constructor(
     private readonly s: string,
@@ -82,6 +84,7 @@ class TemplateWriter {
     const e = this.take(unit.entry)
     if (!e) return this.absent(unit.element, [unit.element], unit)
     this.endOf.set(e, unit.element.end)
+    this.startOf.set(e, unit.element.start)
     if (e.value !== unit.entry.value) this.replace(unit.element, encodeValue(e.value, { isReference: e.meta?.reference === true }))
   }
 
@@ -89,6 +92,7 @@ class TemplateWriter {
     const e = this.take(unit.entry)
     if (!e) return this.absent(unit.element, [...unit.items.values()], unit)
     this.endOf.set(e, unit.element.end)
+    this.startOf.set(e, unit.element.start)
     const forms: PluralForms = e.plural ?? { other: e.value }
     if (samePlural(forms, unit.entry.plural ?? {})) return
     const old = unit.entry.plural ?? {}
@@ -126,7 +130,11 @@ class TemplateWriter {
     this.arrays.set(name, element)
     const found = units.map((u) => this.take(u.entry))
     if (found.every((e) => !e)) return this.absent(element, units.map((u) => u.holder), units[0]!)
-    for (const e of found) if (e) this.endOf.set(e, element.end)
+    for (const e of found) {
+      if (!e) continue
+      this.endOf.set(e, element.end)
+      this.startOf.set(e, element.start)
+    }
     units.forEach((unit, i) => {
       const e = found[i]
       const item = unit.holder
@@ -198,8 +206,9 @@ class TemplateWriter {
   }
 
   /**
-   * Writes new strings and plurals right after the resource of the entry before them (source order); returns the
-   * entries with no such resource (new arrays, or entries before every resource) for the end of the file.
+   * Writes new strings and plurals right after the resource of the entry before them (source order), or before the
+   * first resource when they come before every one; returns the entries with no such resource (new arrays) for the
+   * end of the file.
    */
   private placeAfterPrevious(fresh: readonly Entry[]): Entry[] {
     const isFresh = new Set(fresh.filter((e) => !parseArrayKey(e.key)))
@@ -209,18 +218,28 @@ class TemplateWriter {
     let lastEnd = -1
     for (const end of this.endOf.values()) if (end > lastEnd) lastEnd = end
     let anchor: number | undefined
+    // Entries before every resource wait for the first resource, to go before it.
+    const first: Entry[] = []
     for (const e of this.entries) {
       if (!isFresh.has(e)) {
+        const start = this.startOf.get(e)
+        if (anchor === undefined && start !== undefined && first.length > 0) {
+          const text = resourceBlocks(first, this.locale, this.indent, this.eol).map((b) => `${b}${this.eol}${this.indent}`).join('')
+          this.edits.push({ start, end: start, text })
+          first.length = 0
+        }
         anchor = this.endOf.get(e) ?? anchor
         continue
       }
-      if (anchor === undefined || anchor === lastEnd) rest.push(e)
+      if (anchor === undefined) first.push(e)
+      else if (anchor === lastEnd) rest.push(e)
       else {
         const group = groups.get(anchor)
         if (group) group.push(e)
         else groups.set(anchor, [e])
       }
     }
+    rest.push(...first)
     for (const [at, group] of groups) {
       const text = resourceBlocks(group, this.locale, this.indent, this.eol).map((b) => `${this.eol}${this.indent}${b}`).join('')
       this.edits.push({ start: at, end: at, text })

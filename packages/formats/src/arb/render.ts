@@ -7,6 +7,7 @@ import {
 import type { Edit, JsonObject, JsonWritable } from '../json-text/index.js'
 import { categoriesToWrite } from '../plural.js'
 import { readArbLayout } from './slots.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 
 /** Renders entries into `template`, or a clean ARB when there is none (or it does not parse). */
 export function renderArb(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
@@ -64,23 +65,21 @@ function renderInto(text: string, root: JsonObject, entries: readonly Entry[], o
   }
   // New messages get metadata only when the template itself carries metadata.
   const withMetadata = arb.metadata.size > 0
-  // A new message goes after the message given before it and its `@key` metadata (source order), else at the end.
+  // A new message goes after the message given before it and its `@key` metadata (source order), or before the
+  // message given after it when it comes before every message, else at the end.
   const metadataAt = new Map<string, number>()
   root.members.forEach((m, index) => {
     if (m.key.startsWith('@') && !m.key.startsWith('@@')) metadataAt.set(m.key.slice(1), index)
   })
-  const endOf = new Map<Entry, number>()
+  const placeOf = new Map<Entry, { start: number; end: number }>()
   assigned.forEach((e, i) => {
     const slot = arb.messages[i]!
-    if (e) endOf.set(e, Math.max(slot.index, metadataAt.get(slot.key) ?? -1))
+    if (e) placeOf.set(e, { start: slot.index, end: Math.max(slot.index, metadataAt.get(slot.key) ?? -1) })
   })
-  const isExtra = new Set(extra)
-  let anchor = root.members.length - 1
-  for (const e of entries) {
-    if (!isExtra.has(e)) {
-      anchor = endOf.get(e) ?? anchor
-      continue
-    }
+  const around = extra.length > 0 ? neighboursOf(entries, (e) => placeOf.get(e)) : new Map<Entry, Neighbours<{ start: number; end: number }>>()
+  for (const e of extra) {
+    const { previous, next } = around.get(e) ?? {}
+    const anchor = previous ? previous.end : next ? next.start - 1 : root.members.length - 1
     editor.insertAfter(anchor, editor.memberText(e.key, valueOf(e, undefined, options.locale)))
     const metadata = withMetadata ? metadataOf(e) : undefined
     if (metadata) editor.insertAfter(anchor, editor.memberText(`@${e.key}`, metadata))

@@ -3,6 +3,7 @@ import type { Entry, RenderOptions } from '../format.js'
 import { neutralizeFormula, restoreFormula } from './formula.js'
 import { sameLocale } from './layout.js'
 import { pairEntries } from '../pair.js'
+import { neighboursOf } from '../placement.js'
 import { identity, readCsv } from './parse.js'
 import type { CsvCell, CsvDialect, CsvRow } from './table.js'
 
@@ -146,17 +147,18 @@ export function renderCsv(template: string | undefined, entries: readonly Entry[
       for (const column of columns) cells[column.index] = neutralizeFormula(textFor(e, column.locale, options) ?? '')
       return cells.map((c) => encodeCell(c, style)).join(d)
     }
-    // A new row goes after the row of the entry given before it (source order), else at the end.
+    // A new row goes after the row of the entry given before it (source order), or before the row of the entry
+    // given after it when it comes before every row, else at the end.
     const rowOf = new Map<Entry, CsvRow>()
     matched.forEach((e, r) => {
       if (e) rowOf.set(e, records[r]!.row)
     })
-    const isAdded = new Set(added)
+    const around = neighboursOf(entries, (e) => rowOf.get(e))
     const atEnd: Entry[] = []
-    let anchor: CsvRow | undefined
-    for (const e of entries) {
-      if (!isAdded.has(e)) anchor = rowOf.get(e) ?? anchor
-      else if (anchor && anchor.next > anchor.end) edits.push({ start: anchor.next, end: anchor.next, text: line(e) + table.eol })
+    for (const e of added) {
+      const { previous, next } = around.get(e) ?? {}
+      if (previous && previous.next > previous.end) edits.push({ start: previous.next, end: previous.next, text: line(e) + table.eol })
+      else if (!previous && next) edits.push({ start: next.start, end: next.start, text: line(e) + table.eol })
       else atEnd.push(e)
     }
     const last = records.at(-1)?.row ?? table.rows[0]!
@@ -165,7 +167,8 @@ export function renderCsv(template: string | undefined, entries: readonly Entry[
     else if (atEnd.length > 0) edits.push({ start: last.end, end: last.end, text: table.eol + body })
   }
 
-  edits.sort((a, b) => a.start - b.start)
+  // A new row at a row's start goes before an edit of that row's first cell.
+  edits.sort((a, b) => a.start - b.start || (a.end - a.start) - (b.end - b.start))
   const out: string[] = []
   let at = 0
   for (const edit of edits) {

@@ -69,11 +69,11 @@ describe('i18next plurals', () => {
     expect(jsonFormat.render(template, entries, en)).toBe('{\n  "n_zero": "none",\n  "n_one": "one",\n  "n_other": "lots"\n}')
   })
 
-  it('rewrites a v3 plural with v4 suffixes for a locale v3 cannot express', () => {
+  it('rewrites a v3 plural for a locale with more than two forms with i18next v3 index suffixes', () => {
     const template = '{"day": "1 day", "day_plural": "days"}'
     const entries = [{ key: 'day', value: 'дней', plural: { one: 'день', few: 'дня', many: 'дней', other: 'дня' }, meta: { plural: 'i18next-v3' } }]
     expect(jsonFormat.render(template, entries, { locale: 'ru', sourceLocale: 'en' }))
-      .toBe('{"day_one": "день", "day_few": "дня", "day_many": "дней", "day_other": "дня"}')
+      .toBe('{"day_0": "день", "day_1": "дня", "day_2": "дней"}')
   })
 
   it('adds a new plural entry as v4 forms for the locale', () => {

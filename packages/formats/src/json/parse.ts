@@ -8,7 +8,7 @@ import type { Slot } from './slots.js'
 /** Parses a JSON translation file; bad input comes back as an error issue, never a throw. */
 export function parseJson(content: string, options: ParseOptions): ParseResult {
   const locales = options.locale ? [options.locale] : []
-  const read = readJson(content)
+  const read = readJson(content, options.locale)
   const { scan } = read
   const positionOf = positionLookup(content)
   if (!scan.root) {
@@ -36,7 +36,9 @@ function entryOf(slot: Slot): Entry {
   const nested = slot.path.length > 1
   if (slot.kind === 'leaf') return nested ? { key: slot.key, value: slot.node.value, meta: { path: slot.path } } : { key: slot.key, value: slot.node.value }
   const plural = pluralOf(slot)
-  return { key: slot.key, value: plural.other ?? '', plural, meta: nested ? { path: slot.path, plural: slot.style } : { plural: slot.style } }
+  // An i18next v3 indexed plural may lack `other` (Russian: 1, 2, 5): its last form is the one for other counts.
+  const other = plural.other ?? (slot.forms[slot.forms.length - 1]!.member.value as JsonString).value
+  return { key: slot.key, value: other, plural, meta: nested ? { path: slot.path, plural: slot.style } : { plural: slot.style } }
 }
 
 /** The plural forms a group slot holds now. */

@@ -8,12 +8,14 @@ import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json
 import { heldCategories, pluralCategories } from '../plural.js'
 import { pluralOf } from './parse.js'
 import { jsonReads, readJson } from './slots.js'
+import { neighboursOf } from '../placement.js'
+import { ordinalCategories, v3IndexCategories } from './i18next-v3.js'
 import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 
 /** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
 export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   const categories = pluralCategories(options.locale)
-  const read = template === undefined ? undefined : jsonReads.of(template, options, readJson)
+  const read = template === undefined ? undefined : jsonReads.of(template, options, (text) => readJson(text, options.locale))
   if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories, options.locale)
   return new TemplateWriter(template, read.scan.root, read.slots, categories, options.locale).write(entries, options.missing ?? 'source')
 }
@@ -35,11 +37,15 @@ class TemplateWriter {
   private readonly edits: Edit[] = []
   private readonly childIndex = new Map<JsonObject, Map<string, JsonNode>>()
 
+  /** How the template writes plurals, for new plural keys: its first i18next group's style, else ICU. */
+  private readonly pluralStyle: PluralStyle | undefined
+
   constructor(
     private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
     private readonly categories: readonly PluralCategory[], private readonly locale: string,
   ) {
     this.layout = detectLayout(text, root)
+    this.pluralStyle = pluralStyleOf(slots)
   }
 
   write(entries: readonly Entry[], missing: MissingPolicy): string {
@@ -95,7 +101,7 @@ class TemplateWriter {
     const first = slot.forms[0]!
     const members = e.meta?.plural === 'icu'
       ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, heldCategories(this.categories, this.locale, wanted))] as const]
-      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)))
+      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)), this.locale)
     const texts = members.map(([name, value]) => {
       const existing = slot.forms.find((f) => f.member.key === name)?.member
       if (!existing) return ed.memberText(name, value)
@@ -150,26 +156,23 @@ class TemplateWriter {
 
   /**
    * Adds the entries the template lacks in the order given: each right after the template member holding the
-   * entry before it, when that member is in the object the new entry goes into (else at the object's end).
+   * entry before it, or before the member holding the entry after it when it comes before every entry the template
+   * has, when that member is in the object the new entry goes into (else at the object's end).
    */
   private insertAll(entries: readonly Entry[], assigned: readonly (Entry | undefined)[], extra: readonly Entry[]): void {
     const slotOf = new Map<Entry, Slot>()
     assigned.forEach((e, i) => {
       if (e) slotOf.set(e, this.slots[i]!)
     })
-    const isExtra = new Set(extra)
-    let previous: number | undefined
-    for (const e of entries) {
-      if (isExtra.has(e)) this.insert(e, previous)
-      else {
-        const slot = slotOf.get(e)
-        if (slot) previous = slot.kind === 'leaf' ? slot.node.start : slot.forms[slot.forms.length - 1]!.member.keyStart
-      }
+    const around = neighboursOf(entries, (e) => slotOf.get(e))
+    for (const e of extra) {
+      const { previous, next } = around.get(e) ?? {}
+      this.insert(e, previous && lastOffset(previous), next && firstOffset(next))
     }
   }
 
-  /** Adds an entry the template lacks, inside the deepest existing object its path leads to, after `after` if there. */
-  private insert(e: Entry, after: number | undefined): void {
+  /** Adds an entry the template lacks, inside the deepest existing object its path leads to, next to its neighbour if there. */
+  private insert(e: Entry, after: number | undefined, before: number | undefined): void {
     let obj = this.root
     let rest: Segment[] = pathOf(e) ?? this.dottedPath(e.key)
     while (rest.length > 1) {
@@ -183,10 +186,12 @@ class TemplateWriter {
       rest = rest.slice(1)
     }
     const last = rest[rest.length - 1]!
-    const anchor = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
-    if (anchor >= 0) {
+    const previous = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
+    const following = rest.length === 1 && previous < 0 && before !== undefined ? memberAt(obj, before) : -1
+    if (previous >= 0 || following >= 0) {
       const ed = this.editor(obj)
-      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, undefined)) ed.insertAfter(anchor, ed.memberText(k, v))
+      const anchor = previous >= 0 ? previous : following - 1
+      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, this.pluralStyle)) ed.insertAfter(anchor, ed.memberText(k, v))
       return
     }
     let tree = this.pending.get(obj)
@@ -194,10 +199,35 @@ class TemplateWriter {
       tree = new PendingObject()
       this.pending.set(obj, tree)
     }
-    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, undefined), typeof last === 'number')
+    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, this.pluralStyle), typeof last === 'number')
   }
 }
 
+/** How a file writes plurals, and for ICU the argument its messages count. */
+interface PluralStyle {
+  kind: 'i18next-v3' | 'i18next-v4' | 'icu'
+  argument?: string
+}
+
+/** The plural style of a template: its first i18next plural group's, else ICU when a string holds an ICU plural. */
+function pluralStyleOf(slots: readonly Slot[]): PluralStyle | undefined {
+  let icu: string | undefined
+  for (const slot of slots) {
+    if (slot.kind === 'group') return { kind: slot.style }
+    icu ??= icuPluralArgument(slot.node.value)
+  }
+  return icu === undefined ? undefined : { kind: 'icu', argument: icu }
+}
+
+/** An offset inside the last template member of a slot (a group's last form). */
+function lastOffset(slot: Slot): number {
+  return slot.kind === 'leaf' ? slot.node.start : slot.forms[slot.forms.length - 1]!.member.keyStart
+}
+
+/** An offset inside the first template member of a slot (a group's first form). */
+function firstOffset(slot: Slot): number {
+  return slot.kind === 'leaf' ? slot.node.start : slot.forms[0]!.member.keyStart
+}
 
 /** The index of the object's member whose key or value spans `offset`, or -1. */
 function memberAt(obj: JsonObject, offset: number): number {
@@ -238,22 +268,31 @@ function sameForms(a: PluralForms, b: PluralForms): boolean {
 }
 
 /** Member names and texts of an i18next plural with exactly the locale's categories. */
-function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[]): Array<readonly [string, string]> {
+function formMembers(style: string | undefined, base: string, forms: PluralForms, categories: readonly PluralCategory[], locale: string): Array<readonly [string, string]> {
   const text = (c: PluralCategory) => forms[c] ?? forms.other ?? ''
+  // An ordinal (`key_ordinal_one`, `key_ordinal_two` ...) has the locale's ordinal categories, not its cardinal ones.
+  if (base.endsWith('_ordinal')) return ordinalCategories(locale).map((c) => [`${base}_${c}`, text(c)] as const)
   // i18next (v21+) uses `_zero` for a count of 0 in every language, so a given zero form is kept.
   if (forms.zero !== undefined && !categories.includes('zero')) categories = ['zero', ...categories]
-  // v3 can only name two forms (`key`, `key_plural`); other locales get v4 suffixes.
-  if (style === 'i18next-v3' && categories.every((c) => c === 'one' || c === 'other')) {
-    return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)
+  if (style === 'i18next-v3') {
+    // v3 names two forms `key` and `key_plural`, and more by their index in i18next's table (`key_0`, `key_1` ...).
+    if (categories.every((c) => c === 'one' || c === 'other')) {
+      return categories.map((c) => [c === 'one' || categories.length === 1 ? base : `${base}_plural`, text(c)] as const)
+    }
+    const indexed = v3IndexCategories(locale)
+    if (indexed) return indexed.map((c, i) => [`${base}_${i}`, text(c)] as const)
   }
   return categories.map((c) => [`${base}_${c}`, text(c)] as const)
 }
 
-/** The members a new entry becomes: one string, an ICU plural, or i18next plural forms. */
-function newMembers(e: Entry, name: string, localeCategories: readonly PluralCategory[], locale: string, style: string | undefined): Array<readonly [string, string]> {
+/**
+ * The members a new entry becomes: one string, an ICU plural, or i18next plural forms; a plural in the entry's own
+ * shape (meta), else in the file's (`style`), so a key a pull adds looks like the copy's other plurals.
+ */
+function newMembers(e: Entry, name: string, localeCategories: readonly PluralCategory[], locale: string, style: PluralStyle | undefined): Array<readonly [string, string]> {
   if (!hasForms(e.plural)) return [[name, e.value]]
-  const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style
+  const kind = typeof e.meta?.plural === 'string' ? e.meta.plural : style?.kind
   const categories = heldCategories(localeCategories, locale, e.plural)
-  if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? 'count', e.plural, categories)]]
-  return formMembers(kind, name, e.plural, categories)
+  if (kind === 'icu') return [[name, writeIcuPlural(icuArgumentOf(e) ?? style?.argument ?? 'count', e.plural, categories)]]
+  return formMembers(kind, name, e.plural, categories, locale)
 }

@@ -3,6 +3,7 @@ import type { PluralCategory } from '../format.js'
 import { scanJson } from '../json-text/index.js'
 import type { JsonArray, JsonMember, JsonObject, JsonScan, JsonString } from '../json-text/index.js'
 import { TemplateReads } from '../template-read.js'
+import { v3IndexCategories } from './i18next-v3.js'
 
 /** One step of a path: an object key or an array index. */
 export type Segment = string | number
@@ -41,6 +42,7 @@ export interface GroupSlot {
 export type Slot = LeafSlot | GroupSlot
 
 const V4_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/
+const V3_INDEX = /^(.+)_(\d)$/
 
 /** Entry key of a path: segments joined with `.` (a literal dot in a key stays a dot; meta.path tells them apart). */
 export function keyOfPath(path: readonly Segment[]): string {
@@ -54,24 +56,24 @@ export interface JsonRead {
   slots: Slot[]
 }
 
-/** Scans a file and finds its slots. */
-export function readJson(content: string): JsonRead {
+/** Scans a file and finds its slots; `locale` reads i18next v3 index suffixes (`key_0`, `key_1`) as its plural forms. */
+export function readJson(content: string, locale?: string): JsonRead {
   const scan = scanJson(content)
-  return { scan, slots: scan.root?.kind === 'object' ? collectSlots(scan.root) : [] }
+  return { scan, slots: scan.root?.kind === 'object' ? collectSlots(scan.root, v3IndexCategories(locale)) : [] }
 }
 
 /** Readings parse keeps for render (ParseOptions.forRender). */
 export const jsonReads = new TemplateReads<JsonRead>()
 
 /** Every slot of a file in document order (a group sits where its first form is). */
-export function collectSlots(root: JsonObject): Slot[] {
+export function collectSlots(root: JsonObject, indexCategories?: readonly PluralCategory[]): Slot[] {
   const out: Slot[] = []
-  walkObject(root, [], out)
+  walkObject(root, [], out, indexCategories)
   return out
 }
 
-function walkObject(obj: JsonObject, path: Segment[], out: Slot[]): void {
-  const groups = findGroups(obj, path)
+function walkObject(obj: JsonObject, path: Segment[], out: Slot[], indexCategories: readonly PluralCategory[] | undefined): void {
+  const groups = findGroups(obj, path, indexCategories)
   const grouped = groups.length ? new Map<number, GroupSlot>() : undefined
   for (const g of groups) for (const f of g.forms) grouped!.set(f.index, g)
   const { members } = obj
@@ -85,23 +87,24 @@ function walkObject(obj: JsonObject, path: Segment[], out: Slot[]): void {
     const childPath = path.concat(m.key)
     const v = m.value
     if (v.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: v, parent: obj, index })
-    else if (v.kind === 'object') walkObject(v, childPath, out)
-    else if (v.kind === 'array') walkArray(v, childPath, out)
+    else if (v.kind === 'object') walkObject(v, childPath, out, indexCategories)
+    else if (v.kind === 'array') walkArray(v, childPath, out, indexCategories)
   }
 }
 
-function walkArray(arr: JsonArray, path: Segment[], out: Slot[]): void {
+function walkArray(arr: JsonArray, path: Segment[], out: Slot[], indexCategories: readonly PluralCategory[] | undefined): void {
   arr.items.forEach((item, index) => {
     const childPath = [...path, index]
     if (item.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: item, parent: arr, index })
-    else if (item.kind === 'object') walkObject(item, childPath, out)
-    else if (item.kind === 'array') walkArray(item, childPath, out)
+    else if (item.kind === 'object') walkObject(item, childPath, out, indexCategories)
+    else if (item.kind === 'array') walkArray(item, childPath, out, indexCategories)
   })
 }
 
-function findGroups(obj: JsonObject, path: Segment[]): GroupSlot[] {
+function findGroups(obj: JsonObject, path: Segment[], indexCategories: readonly PluralCategory[] | undefined): GroupSlot[] {
   // Most objects hold no plural form at all: then no counting and no maps.
-  if (!obj.members.some((m) => m.value.kind === 'string' && (V4_SUFFIX.test(m.key) || m.key.endsWith('_plural')))) return []
+  const isForm = (key: string) => V4_SUFFIX.test(key) || key.endsWith('_plural') || (indexCategories !== undefined && V3_INDEX.test(key))
+  if (!obj.members.some((m) => m.value.kind === 'string' && isForm(m.key))) return []
   const stringCount = new Map<string, number>()
   for (const m of obj.members) if (m.value.kind === 'string') stringCount.set(m.key, (stringCount.get(m.key) ?? 0) + 1)
   const byBase = new Map<string, GroupForm[]>()
@@ -137,5 +140,29 @@ function findGroups(obj: JsonObject, path: Segment[]): GroupSlot[] {
     groups.push({ kind: 'group', key: keyOfPath(p), path: p, base, style: 'i18next-v3', parent: obj, forms })
     used.add(one).add(index)
   })
+  if (indexCategories) indexGroups(obj, path, indexCategories, stringCount, used, groups)
   return groups
+}
+
+/** i18next v3 index forms (`key_0`, `key_1`, ...): two or more of one base, each index a form of the locale's table. */
+function indexGroups(
+  obj: JsonObject, path: Segment[], categories: readonly PluralCategory[], stringCount: Map<string, number>, used: Set<number>, groups: GroupSlot[],
+): void {
+  const byBase = new Map<string, GroupForm[]>()
+  obj.members.forEach((member, index) => {
+    if (member.value.kind !== 'string' || stringCount.get(member.key) !== 1 || used.has(index)) return
+    const match = V3_INDEX.exec(member.key)
+    const category = match ? categories[Number(match[2])] : undefined
+    if (!match || category === undefined) return
+    const list = byBase.get(match[1]!) ?? []
+    list.push({ category, index, member })
+    byBase.set(match[1]!, list)
+  })
+  for (const [base, forms] of byBase) {
+    // A lone `key_0` is an ordinary key.
+    if (forms.length < 2) continue
+    const p = [...path, base]
+    groups.push({ kind: 'group', key: keyOfPath(p), path: p, base, style: 'i18next-v3', parent: obj, forms })
+    for (const f of forms) used.add(f.index)
+  }
 }

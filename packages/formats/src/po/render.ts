@@ -60,7 +60,8 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     }
   }
 
-  // A new message goes after the message given before it (source order); those before every message go last.
+  // A new message goes after the message given before it (source order); those before every message go before the
+  // first message given.
   const after = new Map<Entry, Entry[]>()
   const isAdded = new Set(added)
   if (isAdded.size > 0) added.length = 0
@@ -75,6 +76,7 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     else added.push(entry)
   }
 
+  const leading = added.splice(0)
   const out: string[] = []
   let cursor = 0
   const last = doc.blocks[doc.blocks.length - 1]
@@ -99,6 +101,10 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
     } else {
       const list = queue.get(blockIds[index] ?? '')
       const entry = list?.shift()
+      if (entry && leading.length > 0) {
+        out.push(leading.map((e) => entryLines(e, job.target, job.wrap).join(job.eol) + job.eol + job.eol).join(''))
+        leading.length = 0
+      }
       if (entry) out.push(renderBlock(block, entry, job) + addedAfter(entry, block === last))
       // A second copy of a repeated message is written back as it was: it never silently goes away.
       else if (list) out.push(template.slice(block.start, block.next))
@@ -106,10 +112,13 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
       else if (job.missing === 'empty') out.push(renderBlock(block, emptied(block), job))
       else out.push(renderBlock(block, toEntry(block, expected), job))
     }
-    // An anchor that took no message (a surplus copy of a repeated one) leaves its entries to the end.
+    // An anchor that took no message (a surplus copy of a repeated one) leaves its entries to the end, and so does
+    // a file with no message given.
+    if (block === last) added.unshift(...leading.splice(0))
     if (block === last) for (const group of after.values()) added.push(...group)
     if (block === last && added.length > 0) out.push(addedText(added, job, template, block.next))
   }
+  if (!last) added.unshift(...leading)
   if (!last && added.length > 0) out.push(addedText(added, job, template, template.length))
   out.push(template.slice(cursor))
   return out.join('')

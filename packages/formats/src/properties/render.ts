@@ -3,6 +3,7 @@ import type { Entry, RenderOptions } from '../format.js'
 import { BOM } from '../text.js'
 import type { PropertiesStyle, PropertySlot } from './parse.js'
 import { pairEntries } from '../pair.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 import { scanProperties } from './parse.js'
 
 interface Edit {
@@ -71,11 +72,11 @@ function prefixes(key: string): string[] {
 
 /**
  * Edits that add new keys where a person would: after the key of the entry given before it (source order), else
- * after the last key sharing the longest dotted prefix (`errors.new` goes after the last `errors.*` key), else at
- * the end of the file.
+ * after the last key sharing the longest dotted prefix (`errors.new` goes after the last `errors.*` key), else before
+ * the key of the entry given after it (a key before every key the file has), else at the end of the file.
  */
 function placeAdded(
-  template: string, slots: readonly PropertySlot[], added: readonly Entry[], previous: Map<Entry, number>, style: PropertiesStyle, endsWithEol: boolean,
+  template: string, slots: readonly PropertySlot[], added: readonly Entry[], around: Map<Entry, Neighbours<number>>, style: PropertiesStyle, endsWithEol: boolean,
 ): Edit[] {
   if (added.length === 0) return []
   const lastWithPrefix = new Map<string, number>()
@@ -83,16 +84,22 @@ function placeAdded(
     for (const p of prefixes(slot.key)) lastWithPrefix.set(p, i)
   })
   const groups = new Map<number, string[]>()
+  const leading = new Map<number, string[]>()
   for (const entry of added) {
     const prefix = prefixes(entry.key).find((p) => lastWithPrefix.has(p))
-    const before = previous.get(entry)
+    const { previous: before, next } = around.get(entry) ?? {}
     // The entry before it wins unless the file groups keys by prefix and that entry is outside the group.
     const near = before !== undefined && (prefix === undefined || slots[before]!.key.startsWith(`${prefix}.`)) ? before : prefix !== undefined ? lastWithPrefix.get(prefix)! : -1
-    const group = groups.get(near)
+    const [map, at] = near === -1 && next !== undefined ? [leading, next] : [groups, near]
+    const group = map.get(at)
     if (group) group.push(entryLine(entry, style))
-    else groups.set(near, [entryLine(entry, style)])
+    else map.set(at, [entryLine(entry, style)])
   }
   const edits: Edit[] = []
+  for (const [index, lines] of leading) {
+    const at = slots[index]!.blockStart
+    edits.push({ start: at, end: at, text: lines.join(style.eol) + style.eol })
+  }
   for (const [index, lines] of groups) {
     const body = lines.join(style.eol)
     const slot = slots[index]
@@ -105,21 +112,13 @@ function placeAdded(
   return edits
 }
 
-/** For each added entry, the slot of the last entry before it that has one. */
-function previousSlots(entries: readonly Entry[], matched: readonly (Entry | undefined)[], added: readonly Entry[]): Map<Entry, number> {
+/** For each added entry, the slots of the nearest entries before and after it that have one. */
+function neighbourSlots(entries: readonly Entry[], matched: readonly (Entry | undefined)[]): Map<Entry, Neighbours<number>> {
   const slotOf = new Map<Entry, number>()
   matched.forEach((e, i) => {
     if (e) slotOf.set(e, i)
   })
-  const isAdded = new Set(added)
-  const out = new Map<Entry, number>()
-  let last: number | undefined
-  for (const e of entries) {
-    if (isAdded.has(e)) {
-      if (last !== undefined) out.set(e, last)
-    } else last = slotOf.get(e) ?? last
-  }
-  return out
+  return neighboursOf(entries, (e) => slotOf.get(e))
 }
 
 /** Writes `entries` into a .properties template, changing only the bytes of values that differ. */
@@ -146,8 +145,8 @@ export function renderProperties(template: string | undefined, entries: readonly
     }
   })
 
-  const previous = added.length > 0 ? previousSlots(entries, matched, added) : new Map<Entry, number>()
-  for (const edit of placeAdded(template, slots, added, previous, style, endsWithEol)) edits.push(edit)
+  const around = added.length > 0 ? neighbourSlots(entries, matched) : new Map<Entry, Neighbours<number>>()
+  for (const edit of placeAdded(template, slots, added, around, style, endsWithEol)) edits.push(edit)
   edits.sort((a, b) => a.start - b.start)
 
   const out: string[] = []

@@ -5,6 +5,7 @@ import { applyEdits, escapeAttr, escapeText, indentAt, lineRemoval } from '../xm
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { entryId, readResx } from './parse.js'
 import type { ResxUnit } from './parse.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 
 const READER = 'System.Resources.ResXResourceReader, System.Windows.Forms, Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089'
 const WRITER = 'System.Resources.ResXResourceWriter, System.Windows.Forms, Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089'
@@ -56,8 +57,9 @@ export function renderResx(template: string | undefined, entries: readonly Entry
     }
   }
 
-  // Where each given entry's <data> ends: a new entry goes after the one before it (source order).
-  const endOf = new Map<Entry, number>()
+  // Where each given entry's <data> is: a new entry goes after the one before it (source order), or before the first
+  // one when it comes before every entry the file has.
+  const placeOf = new Map<Entry, { start: number; end: number }>()
   for (const unit of doc.units) {
     const id = entryId(unit.entry)
     const queue = given.get(id)
@@ -69,18 +71,20 @@ export function renderResx(template: string | undefined, entries: readonly Entry
       else if (missing === 'empty' && unit.entry.value !== '') setText(unit, unit.value, 'value', '')
       continue
     }
-    endOf.set(e, unit.data.end)
+    placeOf.set(e, { start: unit.data.start, end: unit.data.end })
     if (e.value !== unit.entry.value) setText(unit, unit.value, 'value', e.value)
     if (e.comment !== undefined && e.comment !== unit.entry.comment) setText(unit, unit.comment, 'comment', e.comment)
   }
 
   const isNew = new Set([...given.values()].flat())
   const rest: Entry[] = []
-  let anchor: number | undefined
+  const around = isNew.size > 0 ? neighboursOf(entries, (e) => placeOf.get(e)) : new Map<Entry, Neighbours<{ start: number; end: number }>>()
   for (const e of isNew.size > 0 ? entries : []) {
-    if (!isNew.has(e)) anchor = endOf.get(e) ?? anchor
-    else if (anchor === undefined) rest.push(e)
-    else edits.push({ start: anchor, end: anchor, text: `${eol}${indent}${dataBlock(e, indent, childIndent, eol)}` })
+    if (!isNew.has(e)) continue
+    const { previous, next } = around.get(e) ?? {}
+    if (previous) edits.push({ start: previous.end, end: previous.end, text: `${eol}${indent}${dataBlock(e, indent, childIndent, eol)}` })
+    else if (next) edits.push({ start: next.start, end: next.start, text: `${dataBlock(e, indent, childIndent, eol)}${eol}${indent}` })
+    else rest.push(e)
   }
   if (rest.length) {
     const blocks = rest.map((e) => dataBlock(e, indent, childIndent, eol))

@@ -47,9 +47,16 @@ export function renderStrings(template: string | undefined, entries: readonly En
 
   const out: string[] = []
   let cursor = 0
+  // Entries before every entry the template has go before the first pair given (with its comment).
+  const leading = rest.splice(0)
   for (const pair of doc.pairs) {
     const list = queue.get(pair.key)
     const entry = list?.shift()
+    if (entry && leading.length > 0) {
+      out.push(template.slice(cursor, pair.start), ...leading.map((e) => pairText(e, eol, doc.hasRawNewlines) + separator))
+      cursor = pair.start
+      leading.length = 0
+    }
     // A surplus copy of a repeated key is written back as it was; it never silently goes away.
     if (!entry && (list || missing === 'source')) continue
     if (!entry && missing === 'omit') {
@@ -73,6 +80,7 @@ export function renderStrings(template: string | undefined, entries: readonly En
   }
   out.push(template.slice(cursor))
   // An anchor that took no pair (a surplus copy of a repeated key) leaves its entries to the end.
+  rest.push(...leading)
   for (const group of after.values()) rest.push(...group)
 
   if (rest.length > 0) out.push(addedText(rest, doc, template))

@@ -6,6 +6,7 @@ import { applyEdits, escapeText, indentAt } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
 import { entryId, readStringsdict, referencedVariables, variableKey } from './parse.js'
 import type { KeyUnit, VariableUnit } from './parse.js'
+import { neighboursOf } from '../placement.js'
 
 const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n'
 
@@ -43,8 +44,10 @@ class TemplateWriter {
   private readonly eol: string
   private readonly unit: string
   private readonly missing: MissingPolicy
+  /** The key of each given entry found in the file, so a new key goes next to the one before it in the source. */
+  private readonly placed = new Map<Entry, KeyUnit>()
 
-  constructor(private readonly s: string, private readonly topDict: XmlElement, entries: readonly Entry[], private readonly options: RenderOptions) {
+  constructor(private readonly s: string, private readonly topDict: XmlElement, private readonly entries: readonly Entry[], private readonly options: RenderOptions) {
     for (const e of entries) {
       const queue = this.given.get(entryId(e))
       if (queue) queue.push(e)
@@ -81,6 +84,7 @@ class TemplateWriter {
 
   private single(unit: KeyUnit): void {
     const e = this.take(entryId(unit.entries[0]!))
+    if (e) this.placed.set(e, unit)
     const v = unit.variables[0]!
     if (!e) return this.absent(unit, [v])
     this.plural(v, e.plural ?? { other: e.value }, e.value)
@@ -90,6 +94,7 @@ class TemplateWriter {
     const e = this.take(entryId(unit.entries[0]!))
     // The variables go with their format: without it they cannot be used, and with it they must stay.
     const vars = unit.variables.map((v) => this.take(variableKey(unit.key, v.name)))
+    for (const given of [e, ...vars]) if (given) this.placed.set(given, unit)
     if (!e) {
       if (this.missing === 'omit') return this.remove(unit.pair.keyEl.start, unit.pair.valueEl.end)
       if (this.missing === 'empty') this.setString(unit.formatEl, '')
@@ -157,7 +162,7 @@ class TemplateWriter {
     this.edits.push({ start: from, end, text: '' })
   }
 
-  /** New keys go after the last key; a new variable of a known format goes into that format's dict. */
+  /** New keys go next to their neighbour in the source; a new variable of a known format goes into that format's dict. */
   private added(formatUnits: Map<string, KeyUnit>): void {
     const rest = [...this.given.values()].flat()
     if (!rest.length) return
@@ -173,6 +178,33 @@ class TemplateWriter {
       } else fresh.push(e)
     }
     if (!fresh.length) return
+    // Each new key right after the key of the entry before it in the source, or before the first key when it comes
+    // before every key the file has; else after the last key.
+    const around = neighboursOf(this.entries, (e) => this.placed.get(e))
+    const after = new Map<KeyUnit, Entry[]>()
+    const before = new Map<KeyUnit, Entry[]>()
+    const atEnd: Entry[] = []
+    for (const e of fresh) {
+      const { previous, next } = around.get(e) ?? {}
+      const [map, unit] = previous ? [after, previous] : next ? [before, next] : [undefined, undefined]
+      if (!map || !unit) atEnd.push(e)
+      else map.set(unit, [...(map.get(unit) ?? []), e])
+    }
+    for (const [unit, list] of after) {
+      const indent = indentAt(this.s, unit.pair.keyEl.start)
+      const body = keyBlocks(list, this.options.locale, indent, this.unit, this.eol).map((b) => `${this.eol}${indent}${b}`).join('')
+      this.edits.push({ start: unit.pair.valueEl.end, end: unit.pair.valueEl.end, text: body })
+    }
+    for (const [unit, list] of before) {
+      const indent = indentAt(this.s, unit.pair.keyEl.start)
+      const body = keyBlocks(list, this.options.locale, indent, this.unit, this.eol).map((b) => `${b}${this.eol}${indent}`).join('')
+      this.edits.push({ start: unit.pair.keyEl.start, end: unit.pair.keyEl.start, text: body })
+    }
+    if (atEnd.length > 0) this.append(atEnd)
+  }
+
+  /** New keys after the last key of the file (or into its empty dict). */
+  private append(fresh: readonly Entry[]): void {
     const lastValue = [...this.topDict.children].reverse().find((c) => c.type === 'element')
     const indent = lastValue ? indentAt(this.s, lastValue.start) : indentAt(this.s, this.topDict.start) + this.unit
     const body = keyBlocks(fresh, this.options.locale, indent, this.unit, this.eol).map((b) => `${this.eol}${indent}${b}`).join('')

@@ -9,6 +9,7 @@ import { categoriesToWrite } from '../plural.js'
 import { readCatalog } from './parse.js'
 import type { Catalog } from './parse.js'
 import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
+import { neighboursOf } from '../placement.js'
 
 /** Plural categories in the order Xcode writes them (alphabetical). */
 const XCODE_CATEGORY_ORDER: readonly PluralCategory[] = ['few', 'many', 'one', 'other', 'two', 'zero']
@@ -144,7 +145,7 @@ class CatalogWriter {
       } else if (!shadowed[i]) this.writeMissing(i, member.value)
     })
     const strings = this.editor(this.catalog.strings)
-    for (const e of extra) this.insertSorted(strings, e.key, keyObject(e, this.options))
+    if (extra.length > 0) this.addKeys(strings, entries, assigned, extra)
     // A loop, not push(...edits): an editor can hold more edits than a call takes arguments.
     for (const ed of this.editors.values()) for (const edit of ed.edits()) this.edits.push(edit)
     return applyEdits(this.text, this.edits)
@@ -157,6 +158,33 @@ class CatalogWriter {
       this.editors.set(obj, ed)
     }
     return ed
+  }
+
+  /**
+   * Adds the keys the catalog lacks: where Xcode's sort order puts them in a sorted catalog (Xcode keeps its
+   * catalogs sorted), else right after the key of the entry before it in the source, or before the first key when
+   * it comes before every key the catalog has.
+   */
+  private addKeys(strings: ObjectEditor, entries: readonly Entry[], assigned: readonly (Entry | undefined)[], extra: readonly Entry[]): void {
+    const members = strings.node.members
+    let sorted = true
+    for (let i = 1; i < members.length && sorted; i++) sorted = xcodeCompare(members[i - 1]!.key, members[i]!.key) <= 0
+    if (sorted) {
+      for (const e of extra) this.insertSorted(strings, e.key, keyObject(e, this.options))
+      return
+    }
+    const indexOf = new Map<Entry, number>()
+    assigned.forEach((e, i) => {
+      if (e) indexOf.set(e, i)
+    })
+    const around = neighboursOf(entries, (e) => indexOf.get(e))
+    for (const e of extra) {
+      const { previous, next } = around.get(e) ?? {}
+      const text = strings.memberText(e.key, keyObject(e, this.options))
+      if (previous !== undefined) strings.insertAfter(previous, text)
+      else if (next !== undefined) strings.insertAfter(next - 1, text)
+      else strings.append(text)
+    }
   }
 
   /** Inserts a member where Xcode's sort order puts it. */

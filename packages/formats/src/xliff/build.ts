@@ -13,6 +13,8 @@ export interface Layout {
   step: string
   eol: string
   prefix: string
+  /** The state of a new target that stands in for a missing translation (Entry.untranslated); default by version. */
+  standIn?: string
 }
 
 /** True when XML readers would lose whitespace of `value` unless `xml:space="preserve"` is in effect. */
@@ -70,7 +72,8 @@ export function transUnit12(entry: Entry, options: RenderOptions, l: Layout): st
   const preserve = needsPreserve(source) || needsPreserve(target) ? ' xml:space="preserve"' : ''
   const lines = [`<${p}trans-unit id="${escapeAttr(xmlSafe(entry.key))}"${preserve}>`]
   lines.push(`${l.childIndent}<${p}source>${valueXml(source, '1.2', l.eol)}</${p}source>`)
-  if (target !== '') lines.push(`${l.childIndent}<${p}target state="translated">${valueXml(target, '1.2', l.eol)}</${p}target>`)
+  const state = entry.untranslated ? l.standIn ?? 'needs-translation' : 'translated'
+  if (target !== '') lines.push(`${l.childIndent}<${p}target state="${state}">${valueXml(target, '1.2', l.eol)}</${p}target>`)
   if (entry.comment) lines.push(`${l.childIndent}<${p}note>${escapeText(xmlSafe(entry.comment)).replace(/\n/g, l.eol)}</${p}note>`)
   lines.push(`${l.unitIndent}</${p}trans-unit>`)
   return lines.join(l.eol)
@@ -87,7 +90,7 @@ export function unit20(entry: Entry, options: RenderOptions, l: Layout): string 
   if (entry.comment) {
     lines.push(`${l.childIndent}<${p}notes>`, `${inner}<${p}note>${escapeText(xmlSafe(entry.comment)).replace(/\n/g, l.eol)}</${p}note>`, `${l.childIndent}</${p}notes>`)
   }
-  lines.push(`${l.childIndent}<${p}segment${target !== '' ? ' state="translated"' : ''}>`)
+  lines.push(`${l.childIndent}<${p}segment${target !== '' ? ` state="${entry.untranslated ? 'initial' : 'translated'}"` : ''}>`)
   const space = (v: string) => (needsPreserve(v) ? ' xml:space="preserve"' : '')
   lines.push(`${inner}<${p}source${space(source)}>${valueXml(source, '2.0', l.eol)}</${p}source>`)
   if (target !== '') lines.push(`${inner}<${p}target${space(target)}>${valueXml(target, '2.0', l.eol)}</${p}target>`)

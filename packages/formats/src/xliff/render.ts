@@ -14,7 +14,15 @@ import type { TextLayout } from './layout.js'
 import { isSourceSide, nmtoken, readXliff, xliffReads } from './model.js'
 import { xcodeFormId } from './xcode-plural.js'
 import { EntryMatcher } from './entry-matcher.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 import type { XliffDocument, XliffFile, XliffUnit, XliffVersion } from './model.js'
+
+/** Where a given entry's units are in the template: its file, and its first and last unit element. */
+interface Place {
+  file: XliffFile
+  first: XmlElement
+  last: XmlElement
+}
 
 const STATES_12 = new Set(['new', 'needs-translation', 'needs-adaptation', 'needs-l10n', 'needs-review-translation',
   'needs-review-adaptation', 'needs-review-l10n', 'translated', 'signed-off', 'final'])
@@ -58,6 +66,10 @@ class Writer {
   private readonly sourceSideFiles = new Set<XliffFile>()
   private readonly eol: string
   private readonly prefix: string
+  /** Where each given entry's units are, so an added entry goes next to the entry before it in the source. */
+  private readonly placed = new Map<Entry, Place>()
+  /** Whether the file marks untranslated targets `new` (1.2), found when first needed. */
+  private usesNew: boolean | undefined
 
   constructor(private readonly content: string, private readonly doc: XliffDocument, private readonly options: RenderOptions) {
     this.eol = eolOf(content)
@@ -73,6 +85,7 @@ class Writer {
       if (sourceSide) this.sourceSideFiles.add(file)
       for (const u of file.units) {
         const entry = matcher.take(u.key, u.context)
+        if (entry) this.placeOf(entry, file, u)
         if (entry && sourceSide) this.updateSource(u, entry)
         else if (entry) {
           if (u.forms) this.updateGroup(file, u, u.forms, entry)
@@ -88,12 +101,35 @@ class Writer {
       }
     }
     this.handleMissing(missingByUnit)
-    this.add(matcher.rest())
+    const rest = matcher.rest()
+    if (rest.length > 0) this.add(rest, neighboursOf(entries, (e) => this.placed.get(e)))
     this.languageAttrs()
     for (const [el, attrs] of this.attrSets) {
       if (!this.removed.has(el)) this.edits.push({ start: el.start, end: el.startTagEnd, text: this.startTag(el, attrs) })
     }
     return applyEdits(this.content, this.edits)
+  }
+
+  /**
+   * The state of a target that holds only the source text: `initial` (2.0); in 1.2 `new` when the file already
+   * uses it for such targets, else `needs-translation`.
+   */
+  private standInState(): string {
+    if (this.doc.version === '2.0') return 'initial'
+    this.usesNew ??= this.doc.files.some((f) => f.units.some((u) => u.state === 'new'))
+    return this.usesNew ? 'new' : 'needs-translation'
+  }
+
+  /** Records where an entry's units are: its unit, or the first and last unit of an Xcode plural group. */
+  private placeOf(entry: Entry, file: XliffFile, u: XliffUnit): void {
+    const els = u.forms ? [...u.forms.values()].map((m) => m.unit) : [u.unit]
+    let first = els[0]!
+    let last = first
+    for (const el of els) {
+      if (el.start < first.start) first = el
+      if (el.end > last.end) last = el
+    }
+    this.placed.set(entry, { file, first, last })
   }
 
   private setAttr(el: XmlElement, name: string, value: string): void {
@@ -120,10 +156,11 @@ class Writer {
     const version = this.doc.version
     const metaState = typeof entry.meta?.state === 'string' ? entry.meta.state : undefined
     const valid = version === '1.2' ? (s: string) => STATES_12.has(s) || s.startsWith('x-') : (s: string) => STATES_20.has(s)
-    const askedState = metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
+    // A stand-in for a missing translation is marked not translated, whatever state the entry carried.
+    const askedState = entry.untranslated ? this.standInState() : metaState !== undefined && metaState !== u.state && valid(metaState) ? metaState : undefined
     const text = this.targetText(u, entry)
     const changed = text !== u.value
-    if (!changed && askedState === undefined) return
+    if (!changed && (askedState === undefined || askedState === u.state)) return
     this.changedFiles.add(file)
     const emptied = text === ''
     const state = askedState ?? (emptied ? (version === '1.2' ? 'needs-translation' : 'initial') : 'translated')
@@ -148,8 +185,8 @@ class Writer {
     for (const category of categories) {
       const value = want[category] ?? want.other ?? ''
       const unit = forms.get(category)
-      if (unit) this.update(file, unit, { key: unit.key, value })
-      else added.push({ key: xcodeFormId(prefix, category), value, source: sources[category] ?? sources.other ?? '' })
+      if (unit) this.update(file, unit, { key: unit.key, value, ...(entry.untranslated ? { untranslated: true } : {}) })
+      else added.push({ key: xcodeFormId(prefix, category), value, source: sources[category] ?? sources.other ?? '', ...(entry.untranslated ? { untranslated: true } : {}) })
     }
     for (const [category, unit] of forms) if (!categories.includes(category)) this.remove(unit.unit)
     if (added.length === 0) return
@@ -293,8 +330,7 @@ class Writer {
     } else this.edits.push({ start: el.start, end: el.end, text: '' })
   }
 
-  private add(entries: readonly Entry[]): void {
-    if (entries.length === 0) return
+  private add(entries: readonly Entry[], around: Map<Entry, Neighbours<Place>>): void {
     const byFile = new Map<XliffFile, Entry[]>()
     const newFiles = new Map<string, Entry[]>()
     const files = this.doc.files
@@ -309,11 +345,7 @@ class Writer {
       else if (file) byFile.set(file, [e])
       else newFiles.set(e.context ?? '', [e])
     }
-    for (const [file, list] of byFile) {
-      // Into a source-language file, a new entry's text is its source and there is no target yet.
-      const sourceSide = this.sourceSideFiles.has(file)
-      this.addToFile(file, sourceSide ? list.map((e) => ({ ...e, source: e.value, sourcePlural: e.plural, value: '', plural: undefined })) : list)
-    }
+    for (const [file, list] of byFile) this.addToFile(file, list, around)
     for (const [name, list] of newFiles) this.addFile(last, name, list)
   }
 
@@ -326,7 +358,7 @@ class Writer {
     const step = probe.step
     const is12 = this.doc.version === '1.2'
     const unitIndent = fileIndent + step + (is12 ? step : '')
-    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p }
+    const layout: Layout = { unitIndent, childIndent: unitIndent + step, step, eol, prefix: p, standIn: this.standInState() }
     const units = entries.map((e) => `${eol}${unitIndent}${(is12 ? transUnit12 : unit20)(e, this.options, layout)}`).join('')
     const lines: string[] = []
     if (is12) {
@@ -341,10 +373,47 @@ class Writer {
     if (!is12) this.setLanguage(this.doc.root, 'trgLang')
   }
 
-  private addToFile(file: XliffFile, entries: readonly Entry[]): void {
+  /**
+   * Adds units to a file: each right after the unit of the entry before it in the source, or before the unit of the
+   * entry after it when it comes before every unit the file has, else after the file's last unit.
+   */
+  private addToFile(file: XliffFile, entries: readonly Entry[], around: Map<Entry, Neighbours<Place>>): void {
     const container = file.container
     if (!container) return
-    if (!this.sourceSideFiles.has(file)) this.changedFiles.add(file)
+    const sourceSide = this.sourceSideFiles.has(file)
+    if (!sourceSide) this.changedFiles.add(file)
+    // Into a source-language file, a new entry's text is its source and there is no target yet.
+    const asWritten = (e: Entry): Entry => (sourceSide ? { ...e, source: e.value, sourcePlural: e.plural, value: '', plural: undefined } : e)
+    const build = this.doc.version === '1.2' ? transUnit12 : unit20
+    const usable = (p: Place | undefined) => p && p.file === file && !this.removed.has(p.first) && !this.removed.has(p.last)
+    const afterUnit = new Map<XmlElement, Entry[]>()
+    const beforeUnit = new Map<XmlElement, Entry[]>()
+    const atEnd: Entry[] = []
+    for (const e of entries) {
+      const { previous, next } = around.get(e) ?? {}
+      const [map, el] = usable(previous) ? [afterUnit, previous!.last] : usable(next) ? [beforeUnit, next!.first] : [undefined, undefined]
+      if (!map || !el) {
+        atEnd.push(e)
+        continue
+      }
+      const list = map.get(el)
+      if (list) list.push(asWritten(e))
+      else map.set(el, [asWritten(e)])
+    }
+    for (const [el, list] of afterUnit) {
+      const layout = this.layoutAt(el, container)
+      this.edits.push({ start: el.end, end: el.end, text: list.map((e) => `${this.eol}${layout.unitIndent}${build(e, this.options, layout)}`).join('') })
+    }
+    for (const [el, list] of beforeUnit) {
+      const layout = this.layoutAt(el, container)
+      this.edits.push({ start: el.start, end: el.start, text: list.map((e) => `${build(e, this.options, layout)}${this.eol}${layout.unitIndent}`).join('') })
+    }
+    if (atEnd.length > 0) this.appendToFile(file, atEnd.map(asWritten))
+  }
+
+  /** Adds units after the file's last unit (or into its empty body). */
+  private appendToFile(file: XliffFile, entries: readonly Entry[]): void {
+    const container = file.container!
     const units = [...new Set(file.units.map((u) => u.unit))].filter((el) => !this.removed.has(el))
     const lastUnit = units[units.length - 1]
     const containerIndent = indentAt(this.content, container.start)
@@ -373,7 +442,7 @@ class Writer {
     const firstChild = unit?.children.find((c): c is XmlElement => c.type === 'element')
     const childIndent = firstChild && /\n[ \t]*$/.test(this.content.slice(unit!.start, firstChild.start))
       ? indentAt(this.content, firstChild.start) : unitIndent + step
-    return { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix }
+    return { unitIndent, childIndent, step, eol: this.eol, prefix: this.prefix, standIn: this.standInState() }
   }
 
   /** Names the target language where a file changed: `target-language` (1.2 file) or `trgLang` (2.0 root). */

@@ -3,9 +3,10 @@ import type { Entry, PluralCategory, RenderOptions } from '../format.js'
 import { categoriesToWrite, PLURAL_ORDER } from '../plural.js'
 import { detectEol } from '../text.js'
 import { pairEntries } from '../pair.js'
+import { neighboursOf, type Neighbours } from '../placement.js'
 import { readTree, yamlReads } from './parse.js'
-import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
-import type { YamlModel, YMap, YScalar } from './tree.js'
+import { doubleQuoted, singleAllowed, singleQuoted, writeCleanScalar, writeKey, writeScalar } from './scalar.js'
+import type { ValueSlot, YamlModel, YMap, YScalar } from './tree.js'
 import { blockStart, modelOf } from './tree.js'
 
 interface Edit {
@@ -65,7 +66,7 @@ function addToBranch(root: Branch, segments: readonly string[], entry: Entry): v
 }
 
 /** Nested block lines for a branch; a key that is both a value and a parent keeps its dotted children flat. */
-function branchLines(branch: Branch, indent: number, locale: string, eol: string, out: string[], prefix = ''): void {
+function branchLines(branch: Branch, indent: number, locale: string, eol: string, out: string[], prefix = '', write = writeCleanScalar): void {
   const pad = ' '.repeat(indent)
   if (!branch.children) return
   for (const [segment, child] of branch.children) {
@@ -74,14 +75,14 @@ function branchLines(branch: Branch, indent: number, locale: string, eol: string
       const e = child.entry
       if (e.comment) for (const line of e.comment.split('\n')) out.push(`${pad}# ${line}`.trimEnd() + eol)
       if (e.plural && Object.keys(e.plural).length > 0) {
-        out.push(`${pad}${writeKey(name)}:${eol}`, ...formLines(e, indent + 2, locale, eol, writeCleanScalar))
+        out.push(`${pad}${writeKey(name)}:${eol}`, ...formLines(e, indent + 2, locale, eol, write))
       } else {
-        out.push(`${pad}${writeKey(name)}: ${writeCleanScalar(textOf(e))}${eol}`)
+        out.push(`${pad}${writeKey(name)}: ${write(textOf(e))}${eol}`)
       }
-      if (child.children) branchLines(child, indent, locale, eol, out, `${name}.`)
+      if (child.children) branchLines(child, indent, locale, eol, out, `${name}.`, write)
     } else {
       out.push(`${pad}${writeKey(name)}:${eol}`)
-      branchLines(child, indent + 2, locale, eol, out)
+      branchLines(child, indent + 2, locale, eol, out, '', write)
     }
   }
 }
@@ -176,7 +177,13 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
     }
   })
 
-  if (added.length > 0) addEntries(template, model, added, options.locale, eol, edits)
+  if (added.length > 0) {
+    const slotOf = new Map<Entry, ValueSlot>()
+    matched.forEach((e, i) => {
+      if (e) slotOf.set(e, model.slots[i]!)
+    })
+    addEntries(template, model, added, options.locale, eol, edits, neighboursOf(entries, (e) => slotOf.get(e)))
+  }
 
   edits.sort((a, b) => a.start - b.start || a.order - b.order)
   const out: string[] = []
@@ -190,7 +197,9 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
   return out.join('')
 }
 
-function addEntries(template: string, model: YamlModel, added: readonly Entry[], locale: string, eol: string, edits: Edit[]): void {
+function addEntries(
+  template: string, model: YamlModel, added: readonly Entry[], locale: string, eol: string, edits: Edit[], around: Map<Entry, Neighbours<ValueSlot>>,
+): void {
   if (model.layout === 'hugo' && model.rootSeq) {
     const seq = model.rootSeq
     const pad = ' '.repeat(seq.indent)
@@ -210,32 +219,78 @@ function addEntries(template: string, model: YamlModel, added: readonly Entry[],
   }
   const maps = new Map<string, YMap>()
   for (const m of model.maps) if (!maps.has(m.path)) maps.set(m.path, m.map)
-  const targets = new Map<YMap, Branch>()
+  // Added keys sharing a map and a place share a branch, so new keys under one new parent share that parent.
+  const groups = new Map<string, { at: number; order: number; branch: Branch; write: (text: string) => string }>()
   const orphans: Branch = {}
   for (const e of added) {
     const segments = e.key.split('.')
     let depth = segments.length - 1
     while (depth > 0 && !maps.has(segments.slice(0, depth).join('.'))) depth--
-    const map = maps.get(segments.slice(0, depth).join('.'))
+    const path = segments.slice(0, depth).join('.')
+    const map = maps.get(path)
     if (!map) {
       addToBranch(orphans, segments, e)
       continue
     }
-    let branch = targets.get(map)
-    if (!branch) {
-      branch = {}
-      targets.set(map, branch)
+    const place = placeIn(template, path, map, maps, around.get(e) ?? {})
+    const id = `${path}\u0000${place.at}`
+    let group = groups.get(id)
+    if (!group) {
+      group = { ...place, branch: {} }
+      groups.set(id, group)
     }
-    addToBranch(branch, segments.slice(depth), e)
+    addToBranch(group.branch, segments.slice(depth), e)
   }
-  for (const [map, branch] of targets) {
+  for (const [path, group] of groups) {
+    const map = maps.get(path.slice(0, path.indexOf('\u0000')))!
     const lines: string[] = []
-    branchLines(branch, map.indent, locale, eol, lines)
-    edits.push({ start: map.end, end: map.end, text: atEnd(template, map.end, eol, lines), order: -map.indent })
+    branchLines(group.branch, map.indent, locale, eol, lines, '', group.write)
+    edits.push({ start: group.at, end: group.at, text: atEnd(template, group.at, eol, lines), order: group.order })
   }
   if (orphans.children) {
     const lines: string[] = []
     branchLines(orphans, 0, locale, eol, lines)
     edits.push({ start: template.length, end: template.length, text: atEnd(template, template.length, eol, lines), order: 1 })
   }
+}
+
+/** The key of `slot` under the map at `path`: its first segment there, or undefined when the slot is not in that map. */
+function childOf(path: string, slot: ValueSlot): string | undefined {
+  if (slot.isSeqItem) return undefined
+  if (path !== '' && !slot.key.startsWith(`${path}.`)) return undefined
+  const rest = path === '' ? slot.key : slot.key.slice(path.length + 1)
+  return rest.split('.')[0]
+}
+
+/**
+ * Where a new key of the map at `path` goes: right after the item holding the given entry before it (source order),
+ * else before the item of the entry after it (a key before every key the map has), else at the map's end; its values
+ * are quoted like that neighbour's.
+ */
+function placeIn(template: string, path: string, map: YMap, maps: Map<string, YMap>, near: Neighbours<ValueSlot>): { at: number; order: number; write: (text: string) => string } {
+  const { previous, next } = near
+  const before = previous && childOf(path, previous)
+  if (previous && before !== undefined) {
+    const own = join(path, before)
+    // The neighbour is the item itself, or a map holding it (then the new key goes after that whole map).
+    const end = own === previous.key ? previous.end : maps.get(own)?.end
+    if (end !== undefined) return { at: end, order: -map.indent, write: writerLike(previous) }
+  }
+  const after = next && childOf(path, next)
+  if (next && after !== undefined && join(path, after) === next.key) {
+    return { at: blockStart(template, next.lineStart), order: -map.indent, write: writerLike(next) }
+  }
+  return { at: map.end, order: -map.indent, write: writerLike(previous ?? next) }
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`
+}
+
+/** Writes new values quoted the way a neighbour's value is: double, single (where it can be) or as a person would. */
+function writerLike(slot: ValueSlot | undefined): (text: string) => string {
+  const style = (slot?.scalar ?? slot?.forms?.[0]?.scalar)?.place.style
+  if (style === 'QUOTE_DOUBLE') return doubleQuoted
+  if (style === 'QUOTE_SINGLE') return (text) => (singleAllowed(text) ? singleQuoted(text) : doubleQuoted(text))
+  return writeCleanScalar
 }
