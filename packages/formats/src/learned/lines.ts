@@ -239,14 +239,17 @@ class LineReader {
     let i = vs
     let next = line.next
     for (;;) {
+      const c = t.continuation
       while (i < valueEnd) {
-        const c = t.continuation
         if (c && i + c.length === valueEnd && s.startsWith(c, i)) break
         const esc = escapeAt(s, i, valueEnd, this.table, work)
         if (esc) { out += esc[1]; i += esc[0]; continue }
-        out += s[i]
-        i++
-        work.spend(1)
+        // Plain text up to the next character an escape or the continuation starts with, taken as one slice.
+        let j = i + 1
+        while (j < valueEnd && !this.table.byFirst.has(s[j]!) && !(c && s.charCodeAt(j) === c.charCodeAt(0))) j++
+        work.spend(j - i)
+        out += s.slice(i, j)
+        i = j
       }
       if (i === valueEnd) break
       // A continuation mark on the last line of the file is text.
