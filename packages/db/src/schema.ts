@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { JobStatus, JobType, Surface, TaskKind, TranslationStatus } from './lists.js'
+import type { JobStatus, JobType, LearnedFormatStatus, Surface, TaskKind, TranslationStatus } from './lists.js'
 
 export * from './lists.js'
 
@@ -290,6 +290,7 @@ export interface Database {
   unit_search: UnitSearchTable
   key_search: KeySearchTable
   search_pending: SearchPendingTable
+  learned_formats: LearnedFormatsTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -309,3 +310,21 @@ export type Translation = Selectable<TranslationsTable>
 export type Job = Selectable<JobsTable>
 export type GlossaryTerm = Selectable<GlossaryTermsTable>
 export type Rule = Selectable<RulesTable>
+
+/** Formats a workspace learned: a template, the sample it was checked on, and the file patterns it reads. */
+export interface LearnedFormatsTable {
+  id: Generated<string>
+  workspace_id: string
+  slug: string
+  name: string
+  status: ColumnType<LearnedFormatStatus, LearnedFormatStatus | undefined, LearnedFormatStatus>
+  template: Json
+  sample: ColumnType<Uint8Array, Uint8Array, Uint8Array>
+  file_patterns: ColumnType<string[], string[] | undefined, string[]>
+  project_id: string | null
+  job_id: string | null
+  created_at: CreatedAt
+  updated_at: Timestamp
+}
+
+export type LearnedFormat = Selectable<LearnedFormatsTable>

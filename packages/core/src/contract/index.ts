@@ -3,7 +3,7 @@ import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
-import { detectFormat, listFormats } from './format.js'
+import { approveFormat, detectFormat, learnFormat, listFormats } from './format.js'
 import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
 import { getJob, listJobs } from './job.js'
 import { createProject, listProjects, updateProject } from './project.js'
@@ -21,7 +21,7 @@ export const contracts = [
   getWorkspace, updateWorkspace, listActivity,
   listProjects, createProject, updateProject,
   listFiles, pushFile, pullFile,
-  detectFormat, listFormats,
+  detectFormat, listFormats, learnFormat, approveFormat,
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
   getJob, listJobs,

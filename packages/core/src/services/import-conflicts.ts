@@ -1,7 +1,8 @@
 import {
   fileTasks, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
 } from '@tolk/db'
-import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
+import { comparePlaceholders, type Entry } from '@tolk/formats'
+import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { historyActor } from './history.js'
@@ -82,7 +83,7 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, c: Conflict
 async function sourceTextsOfFile(ctx: AuthedContext, file: File, sourceLocale: string): Promise<Map<string, LocaleText>> {
   const copy = await snapshotTextOf(ctx.db, file.id, sourceLocale)
   if (copy === undefined) return new Map()
-  return new Map(parse(file.format as FormatId, copy, { locale: sourceLocale, sourceLocale }).entries.map((e) => [keyId(e.key, e.context), sourceOf(e, sourceLocale)]))
+  return new Map((await codecOf(ctx, file.format)).parse(copy, { locale: sourceLocale, sourceLocale }).entries.map((e) => [keyId(e.key, e.context), sourceOf(e, sourceLocale)]))
 }
 
 function shorten(text: string): string {
