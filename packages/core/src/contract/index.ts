@@ -8,6 +8,7 @@ import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upser
 import { getJob, listJobs } from './job.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getStats, listUnits, searchUnits } from './search.js'
+import { claimTasks, listTasks, resolveTask } from './task.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
@@ -24,6 +25,7 @@ export const contracts = [
   detectFormat, listFormats, learnFormat, approveFormat,
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
+  listTasks, claimTasks, resolveTask,
   getJob, listJobs,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
