@@ -135,7 +135,11 @@ export interface TranslationProvider {
   readonly name: ProviderName
   readonly model: string
   translateBatch(req: TranslateBatchRequest, opts?: TranslateOptions): Promise<TranslateBatchResult>
+  /** Writes a learned format's template for a sample (learn-format.ts); the pseudo provider answers null. */
+  writeTemplate(req: TemplateRequest, opts?: { signal?: AbortSignal }): Promise<TemplateAnswer>
 }
+
+import type { TemplateAnswer, TemplateRequest } from './learn-format.js'
 
 /** Kinds of provider failure that abort a whole request. */
 export type ProviderErrorCode =

@@ -4,7 +4,7 @@
  */
 import { detectStringStyle, quoteJson, scanJson, type JsonNode } from '../json-text/index.js'
 import { detectEol } from '../text.js'
-import { readTree } from '../yaml/parse.js'
+import { readTree as readYamlTree } from '../yaml/parse.js'
 import { writeScalar } from '../yaml/scalar.js'
 import type { YNode } from '../yaml/tree.js'
 import type { TreeTemplate } from './schema.js'
@@ -63,7 +63,7 @@ function leafJson(t: TreeTemplate, node: JsonNode, keys: string[], encode: (v: s
 }
 
 function readYamlDoc(t: TreeTemplate, text: string, work: Work, slots: Slot[]): { message: string; offset: number } | undefined {
-  const tree = readTree(text)
+  const tree = readYamlTree(text)
   const bad = tree.issues.find((i) => i.severity === 'error')
   if (bad) return { message: `line ${bad.line}: ${bad.message}`, offset: 0 }
   if (!tree.root) return undefined
