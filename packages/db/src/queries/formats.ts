@@ -21,7 +21,7 @@ export async function insertLearnedFormat(
   const inserted = await db
     .insertInto('learned_formats')
     // Bytes, not text: PGlite's text decoding drops a leading BOM, and the sample must stay byte for byte.
-    .values({ ...row, slug, template: JSON.stringify(row.template), sample: Buffer.from(row.sample, 'utf8') })
+    .values({ ...row, slug, sample: Buffer.from(row.sample, 'utf8') })
     .returningAll()
     .executeTakeFirstOrThrow()
   return decode(inserted)
@@ -45,7 +45,7 @@ export function listLearnedFormats(db: Kysely<Database>, workspaceId: string, st
 /** Changes a learned format's status, template or file patterns. */
 export async function updateLearnedFormat(db: Kysely<Database>, id: string, patch: { status?: LearnedFormatStatus; template?: unknown; file_patterns?: string[] }): Promise<void> {
   const { template, ...rest } = patch
-  await db.updateTable('learned_formats').set({ ...rest, ...(template !== undefined ? { template: JSON.stringify(template) } : {}), updated_at: new Date() }).where('id', '=', id).execute()
+  await db.updateTable('learned_formats').set({ ...rest, ...(template !== undefined ? { template } : {}), updated_at: new Date() }).where('id', '=', id).execute()
 }
 
 /** Adds a file pattern to the ones a learned format reads (no twin). */
