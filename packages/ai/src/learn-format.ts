@@ -6,28 +6,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk'
 import type { Message, MessageParam, TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages'
-import type { TokenUsage } from './provider.js'
-
-/** What the job asks for: a template for one sample file. */
-export interface TemplateRequest {
-  /** The sample's path (its extension says much). */
-  path: string
-  sample: string
-  hint?: string
-  /** The template language's rules (TEMPLATE_GUIDE of @tolk/formats). */
-  guide: string
-  /** Files and the templates that read them. */
-  examples: readonly { sample: string; template: unknown }[]
-  /** Earlier attempts of this job, each with what the engine found wrong, oldest first. */
-  attempts: readonly { template: unknown; errors: readonly string[] }[]
-}
-
-/** The model's answer: a template (any JSON, checked by the caller), or null when it gave none. */
-export interface TemplateAnswer {
-  template: unknown
-  usage: TokenUsage
-  model: string
-}
+import type { TemplateAnswer, TemplateRequest } from './provider.js'
 
 /** Name of the tool the model must call to answer. */
 export const TEMPLATE_TOOL_NAME = 'submit_template'

@@ -139,8 +139,6 @@ export interface TranslationProvider {
   writeTemplate(req: TemplateRequest, opts?: { signal?: AbortSignal }): Promise<TemplateAnswer>
 }
 
-import type { TemplateAnswer, TemplateRequest } from './learn-format.js'
-
 /** Kinds of provider failure that abort a whole request. */
 export type ProviderErrorCode =
   | 'rate_limited'
@@ -185,4 +183,27 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
     requests: a.requests + b.requests,
   }
+}
+
+// Learned formats (issue 16): what the learn_format job asks of a provider (learn-format.ts builds the request).
+
+/** What the job asks for: a template for one sample file. */
+export interface TemplateRequest {
+  /** The sample's path (its extension says much). */
+  path: string
+  sample: string
+  hint?: string
+  /** The template language's rules (TEMPLATE_GUIDE of @tolk/formats). */
+  guide: string
+  /** Files and the templates that read them. */
+  examples: readonly { sample: string; template: unknown }[]
+  /** Earlier attempts of this job, each with what the engine found wrong, oldest first. */
+  attempts: readonly { template: unknown; errors: readonly string[] }[]
+}
+
+/** The model's answer: a template (any JSON, checked by the caller), or null when it gave none. */
+export interface TemplateAnswer {
+  template: unknown
+  usage: TokenUsage
+  model: string
 }
