@@ -51,6 +51,9 @@ forEachBackend('learned formats', (env) => {
 
   test('unreadable push -> 409 -> job -> task -> keep -> push works -> pull byte for byte -> an edit changes only its value', async () => {
     const ws = await project()
+    // A dry run queues nothing.
+    expect((await push(ws, INI, 'lang/en.ini', { dry_run: true })).body).toMatchObject({ code: 'format_not_ready', job_id: null })
+    expect(await countOf(env.conn().db, 'jobs', ws.workspaceId)).toBe(0)
     const first = await push(ws)
     expect(first.status).toBe(409)
     expect(first.body.code).toBe('format_not_ready')
@@ -96,6 +99,25 @@ forEachBackend('learned formats', (env) => {
     // The German copy pushed back imports the edit and comes back byte for byte.
     expect((await push(ws, de.content, 'lang/de.ini', { locale: 'de' })).status).toBe(200)
     expect((await ws.call('pull_file', { project: 'app', path: 'lang/de.ini', locale: 'de' })).body.content).toBe(de.content)
+  })
+
+  test('an XML format of keyed elements (WiX .wxl) is learned, kept, pushed and pulled byte for byte with an edit escaped', async () => {
+    const ws = await project()
+    // WiX localization (WixUI_en-us.wxl): CRLF, a namespace, an optional attribute on some elements.
+    const wxl = '<?xml version="1.0" encoding="utf-8"?>\r\n<WixLocalization Culture="en-us" xmlns="http://schemas.microsoft.com/wix/2006/localization">\r\n' +
+      '  <String Id="WelcomeDlgTitle">Welcome to [ProductName]</String>\r\n  <String Id="ExitDlgTitle" Overridable="yes">Setup &amp; exit</String>\r\n</WixLocalization>\r\n'
+    const first = await push(ws, wxl, 'setup/en-us.wxl', { locale: 'en' })
+    expect(first.body.code).toBe('format_not_ready')
+    expect(await runJob(pseudo(), first.body.job_id)).toBe('succeeded')
+    const task = await learnTask(ws)
+    expect(task.payload.template).toEqual({ kind: 'xml', element: 'String', key_attribute: 'Id' })
+    await ws.call('resolve_task', { task: task.id, action: 'keep' })
+    expect((await push(ws, wxl, 'setup/en-us.wxl', { locale: 'en' })).body.counts.keys_added).toBe(2)
+    expect((await ws.call('pull_file', { project: 'app', path: 'setup/en-us.wxl', locale: 'en' })).body.content).toBe(wxl)
+    const unit = (await ws.call('search_units', { query: 'Setup' })).body.units[0]
+    expect((await ws.call('set_translation', { unit: unit.id, locale: 'de', text: 'Setup beenden & Tschüss' })).status).toBe(200)
+    const de = (await ws.call('pull_file', { project: 'app', path: 'setup/en-us.wxl', locale: 'de' })).body.content
+    expect(de).toBe(wxl.replace('Setup &amp; exit', 'Setup beenden &amp; Tschüss'))
   })
 
   test("push_file's format names a learned format by slug or id; neither answers 400 unknown_format", async () => {

@@ -42,7 +42,7 @@ export const fileHandlers = {
     const multi = codec?.multiLocale ?? false
     const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], multi, project.locale_map) ?? sourceLocale
     // Nothing reads the file yet: nothing of it is stored, and a learn_format job learns its format (spec § File ops).
-    if (!codec) return answerNotReady(ctx, project, input.path, locale, input.content)
+    if (!codec) return answerNotReady(ctx, project, input.path, locale, input.content, input.dry_run)
     if (input.source !== undefined && input.source !== input.path && (multi || locale === sourceLocale)) {
       fail('invalid_input', `${input.path} is pushed in the source locale ${sourceLocale}; source names the source file of a translation, so leave it out.`, {
         issues: [{ path: 'source', message: 'Only a translation file (a locale other than the source) takes source.' }],

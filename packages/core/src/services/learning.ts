@@ -39,13 +39,15 @@ export function startLearnJob(ctx: AuthedContext, project: Project, req: { path:
  * of its pattern is named (a new one when none is queued, running, or waiting for review with a draft), and the push
  * answers 409 format_not_ready. A new job is committed before the answer, so the next push finds it.
  */
-export async function answerNotReady(ctx: AuthedContext, project: Project, path: string, locale: string, content: string): Promise<never> {
+export async function answerNotReady(ctx: AuthedContext, project: Project, path: string, locale: string, content: string, dryRun = false): Promise<never> {
   const pattern = patternOfPath(project, path, locale)
   const last = await findLearnJobOfPattern(ctx.db, ctx.workspaceId, project.id, pattern)
   const pending = last && (last.status === 'queued' || last.status === 'running' || (last.status === 'succeeded' && (await findLearnedFormatOfJob(ctx.db, ctx.workspaceId, last.id))?.status === 'draft'))
   const detail = (id: string) =>
     `No format reads ${path} yet; learn_format job ${id} learns one from it (get_job). Resolve its learn_format task (list_tasks) or make the draft active with approve_format, then push again.`
   if (pending) throw new ServiceError('format_not_ready', detail(last.id), { job_id: last.id })
+  // A dry run queues nothing: it says what a real push would do.
+  if (dryRun) throw new ServiceError('format_not_ready', `No format reads ${path} yet; a push without dry_run starts a learn_format job that learns one from it.`, { job_id: null })
   const jobId = await startLearnJob(ctx, project, { path, locale, content: content.slice(0, 2_000_000) })
   ctx.activity({ summary: `started learn_format job for ${path}: no format reads it`, target: jobId, projectId: project.id })
   return ctx.failAfterCommit(new ServiceError('format_not_ready', detail(jobId), { job_id: jobId }))
