@@ -156,7 +156,8 @@ class LineReader {
       this.slots.push({
         key: prefix + key.name, value: value.text, valueStart: value.start, valueEnd: value.end,
         start: pos, end: value.next, keyStart: key.start, keyEnd: key.end, keyPrefix: prefix,
-        ...(this.comment.length > 0 ? { comment: this.comment.join('\n') } : {}),
+        // Every field set, even when undefined: one object shape for every slot keeps big files fast.
+        comment: this.comment.length > 0 ? this.comment.join('\n') : undefined,
         encode: (v) => escapeValue(v, table, quote),
         encodeKey: (k) => (keyQuote ? escapeValue(k, table, keyQuote) : k),
       })
@@ -207,14 +208,19 @@ class LineReader {
     const { s, work, table } = this
     let out = ''
     let i = from
+    const closeFirst = q.close.charCodeAt(0)
     while (i < end) {
       // Escapes first: a sequence may start with the closing quote (`""`, Joomla's `"_QQ_"`).
       const esc = escapeAt(s, i, end, table, work)
       if (esc) { out += esc[1]; i += esc[0]; continue }
       work.spend(q.close.length)
       if (s.startsWith(q.close, i)) return { text: out, close: i }
-      out += s[i]
-      i++
+      // Plain text up to the next character a quote or an escape starts with, taken as one slice.
+      let j = i + 1
+      while (j < end && s.charCodeAt(j) !== closeFirst && !table.byFirst.has(s[j]!)) j++
+      work.spend(j - i)
+      out += s.slice(i, j)
+      i = j
     }
     return undefined
   }
