@@ -68,6 +68,9 @@ forEachBackend('learned formats', (env) => {
     expect(await runJob(pseudo(), first.body.job_id)).toBe('succeeded')
     const job = (await ws.call('get_job', { job: first.body.job_id })).body
     expect(job.output).toMatchObject({ learned_by: 'inference', entries_read: 3, note: expect.stringContaining('No AI provider is configured') })
+    // The sample is not repeated in every job listing: its length is.
+    expect(job.payload).toMatchObject({ path: 'lang/en.ini', pattern: 'lang/{locale}.ini', content_chars: INI.length })
+    expect(job.payload.content).toBeUndefined()
     const formats = (await ws.call('list_formats')).body
     expect(formats.learned).toEqual([{ id: job.output.format_id, slug: 'ini', name: expect.any(String), status: 'draft', file_patterns: ['lang/{locale}.ini'] }])
     // A draft reads nothing yet: the push still waits, naming the same job.
