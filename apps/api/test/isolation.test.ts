@@ -1,7 +1,7 @@
 // A key of one workspace never reads or changes another workspace: one case per op of the registry.
 import { contracts } from '@tolk/core'
 import { expect, test } from 'vitest'
-import { rowsOf } from '../../../packages/db/test/rows.js'
+import { insertRows, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller } from './harness.js'
 
 interface Other {
@@ -15,6 +15,10 @@ interface Other {
   unitId: string
   stringKeyId: string
   jobId: string
+  /** B's open translation_review task on its unit. */
+  taskId: string
+  /** B's learned format (active: it reads lang/{locale}.ini), slug secret-ini. */
+  formatId: string
   caller: Caller
 }
 
@@ -33,8 +37,11 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   list_files: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
   push_file: { input: (b) => ({ project: b.projectSlug, path: 'en.json', content: '{"hello": "hijacked"}' }), expect: 'not_found' },
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
-  detect_format: { input: () => ({ filename: 'en.json', content: '{"a": "b"}' }), expect: 'own' },
+  // B's learned format reads lang/*.ini files; A's detection must not see it.
+  detect_format: { input: () => ({ filename: 'lang/fr.ini', content: 'a=b\n' }), expect: 'own' },
   list_formats: { input: () => ({}), expect: 'own' },
+  learn_format: { input: (b) => ({ project: b.projectId, path: 'lang/en.ini', content: 'a=b\n' }), expect: 'not_found' },
+  approve_format: { input: (b) => ({ format: b.formatId, status: 'active' }), expect: 'not_found' },
   list_glossary: { input: () => ({}), expect: 'own' },
   // Merging into B's "Hush" would leak "Secret Hush" and change B's snapshot.
   upsert_glossary_term: { input: () => ({ term: 'Hush', translations: { fr: 'chut' } }), expect: 'own' },
@@ -55,6 +62,9 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   merge_units: { input: (b) => ({ into: b.unitId, merge: [b.stringKeyId] }), expect: 'not_found' },
   split_key: { input: (b) => ({ key_id: b.stringKeyId }), expect: 'not_found' },
   scan_duplicates: { input: () => ({}), expect: 'own' },
+  list_tasks: { input: () => ({ status: 'any' }), expect: 'own' },
+  claim_tasks: { input: () => ({ limit: 100 }), expect: 'own' },
+  resolve_task: { input: (b) => ({ task: b.taskId, action: 'approve' }), expect: 'not_found' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -71,7 +81,17 @@ forEachBackend('workspace isolation', (env) => {
     expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
     const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
     const stringKey = (await rowsOf(env.conn().db, 'keys', ws.workspaceId))[0]!
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
+    await insertRows(env.conn().db, 'tasks', [{
+      workspace_id: ws.workspaceId, kind: 'translation_review', title: 'Review the de translation of "Secret hello"', subject: `${stringKey.unit_id}:de`,
+      unit_id: stringKey.unit_id, locale: 'de', project_id: project.id, filed_by: 'ai', payload: JSON.stringify({ unit_id: stringKey.unit_id, locale: 'de', candidate: 'Geheimes Hallo' }),
+    }])
+    const taskId = (await rowsOf(env.conn().db, 'tasks', ws.workspaceId))[0]!.id
+    await insertRows(env.conn().db, 'learned_formats', [{
+      workspace_id: ws.workspaceId, slug: 'secret-ini', name: 'Secret INI', status: 'active', template: { kind: 'lines', separators: ['='] },
+      sample: Buffer.from('secret=Secret hello\n'), file_patterns: ['lang/{locale}.ini'], project_id: project.id,
+    }])
+    const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
+    return { formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
@@ -79,7 +99,9 @@ forEachBackend('workspace isolation', (env) => {
     const files = await b.caller.call('list_files', { project: 'secret' })
     const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
     const unit = await b.caller.call('get_unit', { unit: b.unitId })
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
+    const tasks = await b.caller.call('list_tasks', { status: 'any' })
+    const formats = await b.caller.call('list_formats')
+    return { formats: formats.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {
@@ -96,7 +118,7 @@ forEachBackend('workspace isolation', (env) => {
     }
     const text = JSON.stringify(res.body)
     // A not_found may echo the id the caller sent, but nothing of the record behind it.
-    const leaks = c.expect === 'own' ? [b.workspaceId, b.projectId, b.keyId, 'Secret', 'b-key'] : ['Secret', 'b-key', b.workspaceId]
+    const leaks = c.expect === 'own' ? [b.workspaceId, b.projectId, b.keyId, b.formatId, 'Secret', 'b-key'] : ['Secret', 'b-key', b.workspaceId]
     for (const leak of leaks) expect(text).not.toContain(leak)
     expect(await snapshot(b)).toEqual(before)
   })

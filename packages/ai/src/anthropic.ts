@@ -10,6 +10,7 @@ import { checkModelOutput, toItemResult } from './checks.js'
 import type { OutputVerdict } from './checks.js'
 import { buildRetryPrompt, buildTranslatePrompt, parseTranslateAnswer } from './prompts/translate.js'
 import type { RetryItem, TranslatePrompt } from './prompts/translate.js'
+import { writeTemplateWith } from './learn-format.js'
 import { protectItem } from './item.js'
 import type { ProtectedItem } from './item.js'
 import { addUsage, emptyUsage, ProviderError } from './provider.js'
@@ -138,6 +139,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
       }
       return { items, usage, provider: 'anthropic', model }
     },
+    writeTemplate: (req, opts = {}) => writeTemplateWith(client, model, req, toProviderError, opts.signal),
   }
 }
 

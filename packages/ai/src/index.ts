@@ -28,6 +28,8 @@ export type {
   TranslationProvider,
 } from './provider.js'
 export { addUsage, emptyUsage, ProviderError } from './provider.js'
+export { buildTemplatePrompt, TEMPLATE_TOOL_NAME, SAMPLE_PROMPT_CHARS } from './learn-format.js'
+export type { TemplateAnswer, TemplateRequest } from './provider.js'
 export { createAnthropicProvider, DEFAULT_MAX_RETRIES, DEFAULT_MODEL } from './anthropic.js'
 export type { AnthropicProviderOptions } from './anthropic.js'
 export { createPseudoProvider, PSEUDO_MODEL, pseudoLocalize } from './pseudo.js'

@@ -156,6 +156,8 @@ export interface TranslationProvider {
   readonly name: ProviderName
   readonly model: string
   translateBatch(req: TranslateBatchRequest, opts?: TranslateOptions): Promise<TranslateBatchResult>
+  /** Writes a learned format's template for a sample (learn-format.ts); the pseudo provider answers null. */
+  writeTemplate(req: TemplateRequest, opts?: { signal?: AbortSignal }): Promise<TemplateAnswer>
 }
 
 /** Kinds of provider failure that abort a whole request. */
@@ -202,4 +204,27 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
     requests: a.requests + b.requests,
   }
+}
+
+// Learned formats (issue 16): what the learn_format job asks of a provider (learn-format.ts builds the request).
+
+/** What the job asks for: a template for one sample file. */
+export interface TemplateRequest {
+  /** The sample's path (its extension says much). */
+  path: string
+  sample: string
+  hint?: string
+  /** The template language's rules (TEMPLATE_GUIDE of @tolk/formats). */
+  guide: string
+  /** Files and the templates that read them. */
+  examples: readonly { sample: string; template: unknown }[]
+  /** Earlier attempts of this job, each with what the engine found wrong, oldest first. */
+  attempts: readonly { template: unknown; errors: readonly string[] }[]
+}
+
+/** The model's answer: a template (any JSON, checked by the caller), or null when it gave none. */
+export interface TemplateAnswer {
+  template: unknown
+  usage: TokenUsage
+  model: string
 }

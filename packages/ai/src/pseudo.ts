@@ -36,6 +36,8 @@ export function createPseudoProvider(): TranslationProvider {
       })
       return { items, usage: emptyUsage(), provider: 'pseudo', model: PSEUDO_MODEL }
     },
+    // No model: learn_format falls back to inference and says so.
+    writeTemplate: async () => ({ template: null, usage: emptyUsage(), model: PSEUDO_MODEL }),
   }
 }
 

@@ -60,4 +60,9 @@ export interface AuthedContext extends OpContext {
   rollbackWith(output: unknown): never
   /** Declares that this write changed nothing, so it leaves no activity row. */
   quiet(): void
+  /**
+   * Commits what the op wrote so far, then fails with `error`: a push of a file nobody reads yet answers 409
+   * format_not_ready, yet the learn_format job it started must outlive the answer.
+   */
+  failAfterCommit(error: Error): never
 }

@@ -23,7 +23,7 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   const principal = ctx.principal
   if (op.kind === 'read') {
     const denied = readOnly(name)
-    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: denied, afterCommit: denied, rollbackWith: denied, quiet: denied }, parsed.output)
+    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: denied, afterCommit: denied, rollbackWith: denied, quiet: denied, failAfterCommit: denied }, parsed.output)
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -46,8 +46,16 @@ class RollbackWith extends Error {
   }
 }
 
+/** Thrown by failAfterCommit: the transaction commits, then `error` is thrown to the caller. */
+class CommitThenFail extends Error {
+  constructor(readonly error: Error) {
+    super('commit then fail')
+  }
+}
+
 async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable<OpContext['principal']>, input: unknown): Promise<unknown> {
   const committed: (() => void | Promise<void>)[] = []
+  let failure: Error | undefined
   const out = await withTx(ctx.db, async (tx) => {
     const notes: ActivityNote[] = []
     let quiet = false
@@ -59,14 +67,24 @@ async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable
         throw new RollbackWith(output)
       },
       quiet: () => void (quiet = true),
+      failAfterCommit: (error) => {
+        throw new CommitThenFail(error)
+      },
     }
-    const result = await op.handler(authed, input)
+    let result: unknown
+    try {
+      result = await op.handler(authed, input)
+    } catch (err) {
+      if (!(err instanceof CommitThenFail)) throw err
+      failure = err.error
+    }
     // Every write that changed something leaves a trace, even one whose handler noted nothing.
     if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
     await insertActivity(tx, notes.map((n) => activityRow(authed, op.name, n)))
     return result
   })
   for (const fn of committed) await fn()
+  if (failure) throw failure
   return out
 }
 

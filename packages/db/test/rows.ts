@@ -43,3 +43,8 @@ export function keyOfProject(db: Db, workspaceId: string, projectSlug: string, n
 export async function patchTranslation(db: Db, unitId: string, locale: string, patch: Updateable<Database['translations']>): Promise<void> {
   await db.updateTable('translations').set(patch).where('unit_id', '=', unitId).where('locale', '=', locale).execute()
 }
+
+/** Deletes a job row (a job some task refers to vanishing, which no op does). */
+export async function deleteJobRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).execute()
+}

@@ -70,3 +70,7 @@ function requireFormat(id: string) {
 function clamp(n: number): number {
   return Number.isFinite(n) ? Math.max(0, Math.min(1, n)) : 0
 }
+export {
+  validateTemplate, parseLearned, renderLearned, checkTemplate, inferTemplate, detectLearned, pathFits, TEMPLATE_GUIDE, TEMPLATE_EXAMPLES, TEMPLATE_LIMITS,
+} from './learned/index.js'
+export type { Template, TemplateIssue, TemplateCheck, Inference, LearnedCandidate } from './learned/index.js'

@@ -3,11 +3,12 @@ import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
-import { detectFormat, listFormats } from './format.js'
+import { approveFormat, detectFormat, learnFormat, listFormats } from './format.js'
 import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
 import { getJob, listJobs } from './job.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getStats, listUnits, searchUnits } from './search.js'
+import { claimTasks, listTasks, resolveTask } from './task.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
@@ -21,9 +22,10 @@ export const contracts = [
   getWorkspace, updateWorkspace, listActivity,
   listProjects, createProject, updateProject,
   listFiles, pushFile, pullFile,
-  detectFormat, listFormats,
+  detectFormat, listFormats, learnFormat, approveFormat,
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
+  listTasks, claimTasks, resolveTask,
   getJob, listJobs,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,

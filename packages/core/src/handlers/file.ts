@@ -1,7 +1,8 @@
-import { listFilesOfProject, listSnapshotHeads } from '@tolk/db'
+import { addLearnedFormatPattern, listFilesOfProject, listSnapshotHeads } from '@tolk/db'
 import type * as c from '../contract/file.js'
 import { fail } from '../errors.js'
-import { isMultiLocale, resolveFormat } from '../services/file-format.js'
+import { pushCodec } from '../services/codec.js'
+import { answerNotReady } from '../services/learning.js'
 import { patternFromPath, type LocaleMap } from '../services/locale-path.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
@@ -37,17 +38,20 @@ export const fileHandlers = {
   push_file: (async (ctx, input) => {
     const project = await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
-    const format = resolveFormat(input.format, input.path, input.content)
-    const multi = isMultiLocale(format)
+    const codec = await pushCodec(ctx, input.format, input.path, input.content)
+    const multi = codec?.multiLocale ?? false
     const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], multi, project.locale_map) ?? sourceLocale
+    // Nothing reads the file yet: nothing of it is stored, and a learn_format job learns its format (spec § File ops).
+    if (!codec) return answerNotReady(ctx, project, input.path, locale, input.content, input.dry_run)
     if (input.source !== undefined && input.source !== input.path && (multi || locale === sourceLocale)) {
       fail('invalid_input', `${input.path} is pushed in the source locale ${sourceLocale}; source names the source file of a translation, so leave it out.`, {
         issues: [{ path: 'source', message: 'Only a translation file (a locale other than the source) takes source.' }],
       })
     }
     const result = await storePush(ctx, {
-      project, sourceLocale, path: input.path, content: input.content, locale, format, encoding: input.encoding, overwrite: input.overwrite, source: input.source,
+      project, sourceLocale, path: input.path, content: input.content, locale, codec, encoding: input.encoding, overwrite: input.overwrite, source: input.source,
     })
+    if (codec.learned && !input.dry_run) await addLearnedFormatPattern(ctx.db, codec.learned.id, result.file.pattern)
     // A dry run rolls its jobs back with everything else: naming them would point at jobs that never exist.
     const jobIds = input.dry_run ? [] : result.job_ids
     const out = { file: result.file, counts: result.counts, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }

@@ -6,6 +6,7 @@ import { glossaryHandlers } from './glossary.js'
 import { jobHandlers } from './job.js'
 import { projectHandlers } from './project.js'
 import { searchHandlers } from './search.js'
+import { taskHandlers } from './task.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
 import { workspaceHandlers } from './workspace.js'
@@ -18,6 +19,7 @@ export const handlers = {
   ...formatHandlers,
   ...searchHandlers,
   ...unitHandlers,
+  ...taskHandlers,
   ...jobHandlers,
   ...glossaryHandlers,
   ...apiKeyHandlers,

@@ -1,7 +1,8 @@
 import {
   fileTasks, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
 } from '@tolk/db'
-import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
+import { comparePlaceholders, type Entry } from '@tolk/formats'
+import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { historyActor } from './history.js'
@@ -72,10 +73,10 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
     ? `for ${keyLabel(other)} and ${keyLabel(c.key)} in ${req.path}`
     : `in ${otherFile ?? 'another file'} and ${req.path}`
   return fileTasks(ctx.db, [{
-    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, actions: ['keep_merged', 'split'],
+    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
     title: `"${shorten(shared.source_text)}" translated differently ${where}`,
     payload: {
-      source_text: shared.source_text, locale, differences,
+      reason: 'translations_differ', source_text: shared.source_text, locale, differences,
       merged: {
         unit_id: shared.id, key_id: other?.id ?? null, key: other?.name ?? null, context: other?.context ?? null, project: other?.project_slug ?? null,
         file: otherFile, text: given.text, status: given.status,
@@ -89,7 +90,7 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
 async function sourceTextsOfFile(ctx: AuthedContext, file: File, sourceLocale: string): Promise<Map<string, LocaleText>> {
   const copy = await snapshotTextOf(ctx.db, file.id, sourceLocale)
   if (copy === undefined) return new Map()
-  return new Map(parse(file.format as FormatId, copy, { locale: sourceLocale, sourceLocale }).entries.map((e) => [keyId(e.key, e.context), sourceOf(e, sourceLocale)]))
+  return new Map((await codecOf(ctx, file.format)).parse(copy, { locale: sourceLocale, sourceLocale }).entries.map((e) => [keyId(e.key, e.context), sourceOf(e, sourceLocale)]))
 }
 
 /** A key as a reviewer reads it: its name, and its context when it has one (`"Order" (verb)`). */

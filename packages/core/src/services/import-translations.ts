@@ -2,7 +2,8 @@ import {
   activeKeysOfUnits, keyStatesOfFile, snapshotTextOf, sourceTextsOf, translationsOf, writeTranslations, type File, type FileKeyState, type Translation,
   type TranslationWrite,
 } from '@tolk/db'
-import { comparePlaceholders, parse, type Entry, type FormatId } from '@tolk/formats'
+import { comparePlaceholders, type Entry } from '@tolk/formats'
+import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
 import { historyActor } from './history.js'
 import { isStandIn, keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
@@ -126,7 +127,7 @@ async function pastTextsOf(ctx: AuthedContext, file: File, snapshotLocale: strin
   const out = new Map<string, LocaleText>()
   const copy = await snapshotTextOf(ctx.db, file.id, snapshotLocale)
   if (copy === undefined) return out
-  for (const e of parse(file.format as FormatId, copy, { locale: req.locale, sourceLocale: req.sourceLocale }).entries) {
+  for (const e of (await codecOf(ctx, file.format)).parse(copy, { locale: req.locale, sourceLocale: req.sourceLocale }).entries) {
     for (const locale of locales) {
       const v = valueIn(e, locale, req.locale)
       if (v) out.set(`${keyId(e.key, e.context)}\u0000${locale}`, v)

@@ -1,6 +1,6 @@
 import { findFileById, snapshotTextOf, type Key } from '@tolk/db'
-import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
+import { codecOf } from './codec.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 
 /**
@@ -13,6 +13,6 @@ export async function sourceTextInFile(ctx: AuthedContext, key: Pick<Key, 'file_
   if (!file || copy === undefined) return undefined
   const wanted = keyId(key.name, key.context)
   // The last copy of a repeated key is the one its key row holds (as JSON readers keep it).
-  const entry = parse(file.format as FormatId, copy, { locale: sourceLocale, sourceLocale }).entries.findLast((e) => keyId(e.key, e.context) === wanted)
+  const entry = (await codecOf(ctx, file.format)).parse(copy, { locale: sourceLocale, sourceLocale }).entries.findLast((e) => keyId(e.key, e.context) === wanted)
   return entry && sourceOf(entry, sourceLocale)
 }

@@ -2,12 +2,12 @@ import {
   listFilesOfProject, listSnapshotHeads, pullNewKeysOfFile, pullRowsOfFile, removedKeysOfFile, snapshotTextOf,
   type File, type Project, type PullNewKeyRow, type PullRow,
 } from '@tolk/db'
-import { parse, render, type Entry, type FormatId, type LocaleValue } from '@tolk/formats'
+import type { Entry, LocaleValue } from '@tolk/formats'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
 import { awaitedLater } from './awaited-later.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
-import { isMultiLocale } from './file-format.js'
+import { codecOf } from './codec.js'
 import { localeOfPath, pathFromPattern, type LocaleMap } from './locale-path.js'
 
 /** A validated pull. */
@@ -57,8 +57,9 @@ interface Pull {
  */
 export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const file = await findFileForPath(ctx, req.project, req.path, req.locale)
-  const format = file.format as FormatId
-  const multi = isMultiLocale(format)
+  const codec = await codecOf(ctx, file.format)
+  const format = file.format
+  const multi = codec.multiLocale
   const heads = await listSnapshotHeads(ctx.db, [file.id])
   const head = (multi ? undefined : heads.find((h) => h.locale === req.locale)) ?? heads.find((h) => h.locale === req.sourceLocale)
   if (!head) fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
@@ -77,12 +78,12 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const template = await copy()
   // A multi-locale copy is read in the pulled locale: an entry's value is its text there (Entry docs), so entries
   // passed through untouched write that locale's own text back.
-  const parsed = parse(format, template, { locale: multi ? req.locale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
+  const parsed = codec.parse(template, { locale: multi ? req.locale : head.locale, sourceLocale: req.sourceLocale, forRender: true })
   const pull: Pull = { req, multi, locales, isOwnTemplate, keys: new FileKeys(await rowsRead, locales) }
   const merged = mergeTemplate(pull, parsed.entries, !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
   const complete = await addNewKeys(ctx, pull, entries, file.id)
-  const content = render(format, template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
+  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
   return { ...out, content }
 }
 

@@ -1,7 +1,7 @@
 // What a push carries and reports, in its own module so push.ts and the import services it calls do not import each other.
 import type { Project } from '@tolk/db'
-import type { FormatId } from '@tolk/formats'
 import type { ENCODINGS } from '../contract/file.js'
+import type { Codec } from './codec.js'
 import type { KeyCounts } from './push-keys.js'
 
 /** What push_file reports (spec § push_file output). */
@@ -23,7 +23,8 @@ export interface PushRequest {
   path: string
   content: string
   locale: string
-  format: FormatId
+  /** The format the file is read as (built in or learned). */
+  codec: Codec
   encoding: (typeof ENCODINGS)[number]
   overwrite: boolean
   /** The source file a translation belongs to (push_file `source`). */

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } from '@tolk/db'
-import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
 import { isTranslatable } from './entry-text.js'
-import { isMultiLocale } from './file-format.js'
 import { linkFile } from './file-link.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
@@ -16,18 +14,19 @@ export type { PushCounts, PushRequest } from './push-request.js'
 
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
 export async function storePush(ctx: AuthedContext, req: PushRequest) {
-  const multi = isMultiLocale(req.format)
-  const parsed = parse(req.format, req.content, { locale: req.locale, sourceLocale: req.sourceLocale })
+  const format = req.codec.id
+  const multi = req.codec.multiLocale
+  const parsed = req.codec.parse(req.content, { locale: req.locale, sourceLocale: req.sourceLocale })
   const errors = parsed.issues.filter((i) => i.severity === 'error')
   if (errors.length > 0) {
-    fail('invalid_input', `The file cannot be read as ${req.format}; fix the listed issues.`, {
+    fail('invalid_input', `The file cannot be read as ${req.codec.learned?.slug ?? format}; fix the listed issues.`, {
       issues: errors.slice(0, 50).map((i) => ({ path: 'content', message: `line ${i.line}, column ${i.column}: ${i.message}` })),
     })
   }
   const entries = parsed.entries.filter(isTranslatable)
   const isSource = multi || req.locale === req.sourceLocale
   const file = await linkFile(ctx, {
-    project: req.project, path: req.path, locale: req.locale, isSource, multi, format: req.format, sourceLocale: req.sourceLocale, source: req.source,
+    project: req.project, path: req.path, locale: req.locale, isSource, multi, format, sourceLocale: req.sourceLocale, source: req.source,
   })
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,
@@ -44,10 +43,10 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     const wanted = wantedKeys(entries, req.sourceLocale)
     // A single-locale source file identical to its last push set every key it names then, and only merges and splits
     // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
-    const unchanged = samePush && !multi && file.source_path === req.path && file.format === req.format
+    const unchanged = samePush && !multi && file.source_path === req.path && file.format === format
     if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
     else newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true }, counts)
-    if (file.source_path !== req.path || file.format !== req.format) await updateFile(ctx.db, file.id, { source_path: req.path, format: req.format })
+    if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
     newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)
@@ -67,7 +66,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   }
   const jobId = jobIds[0] ?? null
   const changed = counts.keys_added + counts.keys_updated + counts.keys_removed + counts.translations_imported > 0 || !samePush
-  return { file: { id: file.id, pattern: file.pattern, format: req.format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }
+  return { file: { id: file.id, pattern: file.pattern, format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }
 }
 
 /** An identical source push: every key and unit of the file stays as it is. */

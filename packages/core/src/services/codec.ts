@@ -1,0 +1,79 @@
+/**
+ * A file's format as push and pull use it: a built-in format, or a format the workspace learned (its template run by
+ * the engine in @tolk/formats). Files store the format's id: a built-in id, or a learned format's UUID.
+ */
+import { findLearnedFormat, listLearnedFormats, type Db, type LearnedFormatRow } from '@tolk/db'
+import {
+  detectFormat, detectLearned, getFormatInfo, isFormatId, parse, parseLearned, render, renderLearned, validateTemplate,
+  type Entry, type ParseOptions, type ParseResult, type RenderOptions, type Template,
+} from '@tolk/formats'
+import { fail } from '../errors.js'
+
+/** Reading and writing one format. */
+export interface Codec {
+  /** What files.format stores: the built-in id or the learned format's id. */
+  id: string
+  multiLocale: boolean
+  /** The learned format behind it, when it is one. */
+  learned?: Pick<LearnedFormatRow, 'id' | 'slug' | 'status'>
+  parse(content: string, options: ParseOptions): ParseResult
+  render(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string
+}
+
+/** A built-in format as a codec. */
+export function builtInCodec(id: string): Codec | undefined {
+  if (!isFormatId(id)) return undefined
+  return {
+    id, multiLocale: getFormatInfo(id)?.multiLocale ?? false,
+    parse: (content, options) => parse(id, content, options),
+    render: (template, entries, options) => render(id, template, entries, options),
+  }
+}
+
+/** A learned format's template as a codec; a stored template that no longer validates reads nothing. */
+export function learnedCodec(row: Pick<LearnedFormatRow, 'id' | 'slug' | 'status' | 'template'>): Codec {
+  const template = validateTemplate(row.template).template
+  return {
+    id: row.id, multiLocale: false, learned: { id: row.id, slug: row.slug, status: row.status },
+    parse: (content, options) => template
+      ? parseLearned(template, content, options)
+      : { entries: [], locales: [], issues: [{ severity: 'error', message: 'The learned format has no valid template.', line: 1, column: 1 }] },
+    render: (text, entries, options) => (template ? renderLearned(template, text, entries, options) : text ?? ''),
+  }
+}
+
+/** The codec of a stored file's format (built in, or learned by this workspace whatever its status). */
+export async function codecOf(ctx: { db: Db; workspaceId: string }, id: string): Promise<Codec> {
+  const builtIn = builtInCodec(id)
+  if (builtIn) return builtIn
+  const row = await findLearnedFormat(ctx.db, ctx.workspaceId, id)
+  if (!row) throw new Error(`file format ${id} is neither built in nor learned by the workspace`)
+  return learnedCodec(row)
+}
+
+/** What a push is read as: a codec, or null when neither a built-in nor an active learned format reads the file. */
+export async function pushCodec(ctx: { db: Db; workspaceId: string }, forced: string | undefined, path: string, content: string): Promise<Codec | null> {
+  if (forced !== undefined) {
+    const builtIn = builtInCodec(forced)
+    if (builtIn) return builtIn
+    const row = await findLearnedFormat(ctx.db, ctx.workspaceId, forced)
+    if (!row) fail('unknown_format', `No format "${forced}"; list_formats names the built-in formats and the workspace's learned ones (by slug or id).`)
+    if (row.status !== 'active') fail('format_not_ready', `The learned format ${row.slug} is ${row.status}; make it active with approve_format (or keep its learn_format task), then push again.`)
+    return learnedCodec(row)
+  }
+  const detected = await detectWithLearned(ctx, path, content)
+  if (!detected.format || detected.confidence < 0.3) return null
+  return builtInCodec(detected.format) ?? learnedCodec(detected.learned.find((l) => l.id === detected.format)!)
+}
+
+/** detect_format over the built-in formats and the workspace's active learned formats together. */
+export async function detectWithLearned(ctx: { db: Db; workspaceId: string }, path: string, content: string) {
+  const builtIn = detectFormat(path, content)
+  const learned = (await listLearnedFormats(ctx.db, ctx.workspaceId, 'active'))
+    .map((r) => ({ ...r, parsed: validateTemplate(r.template).template }))
+    .filter((r): r is typeof r & { parsed: Template } => r.parsed !== undefined)
+  const found = detectLearned(learned.map((r) => ({ id: r.id, template: r.parsed, patterns: r.file_patterns })), path, content)
+  const candidates = [...found.map((f) => ({ format: f.id, confidence: f.confidence })), ...builtIn.candidates].sort((a, b) => b.confidence - a.confidence)
+  const best = candidates[0]
+  return { format: best?.format ?? null, confidence: best?.confidence ?? 0, candidates, learned }
+}

@@ -1,0 +1,54 @@
+/**
+ * Starting the learning of a format: the learn_format job of a file pattern (one per pattern while it is being
+ * learned or waits for review), and push_file's answer for a file nothing reads yet.
+ */
+import { findLearnJobOfPattern, findLearnedFormatOfJob, type Project } from '@tolk/db'
+import type { AuthedContext } from '../context.js'
+import { ServiceError } from '../errors.js'
+import { queueJob } from '../jobs/queue.js'
+import { patternFromPath } from './locale-path.js'
+
+/** The payload of a learn_format job. */
+export interface LearnFormatPayload {
+  project_id: string
+  path: string
+  pattern: string
+  locale: string
+  content: string
+  hint?: string
+  /** The learn_format task a retry_with_hint came from. */
+  retry_of?: string
+}
+
+/** The file pattern a path falls under, as push_file would file it. */
+export function patternOfPath(project: Project, path: string, locale: string): string {
+  return patternFromPath(path, locale, false, project.locale_map).pattern
+}
+
+/** Queues a learn_format job for a sample; returns its id. */
+export function startLearnJob(ctx: AuthedContext, project: Project, req: { path: string; locale: string; content: string; hint?: string | undefined; retryOf?: string }): Promise<string> {
+  const payload: LearnFormatPayload = {
+    project_id: project.id, path: req.path, pattern: patternOfPath(project, req.path, req.locale), locale: req.locale, content: req.content,
+    ...(req.hint ? { hint: req.hint } : {}), ...(req.retryOf ? { retry_of: req.retryOf } : {}),
+  }
+  return queueJob(ctx, 'learn_format', payload as unknown as Record<string, unknown>)
+}
+
+/**
+ * push_file of a file no built-in or active learned format reads: nothing of the file is stored; the learn_format job
+ * of its pattern is named (a new one when none is queued, running, or waiting for review with a draft), and the push
+ * answers 409 format_not_ready. A new job is committed before the answer, so the next push finds it.
+ */
+export async function answerNotReady(ctx: AuthedContext, project: Project, path: string, locale: string, content: string, dryRun = false): Promise<never> {
+  const pattern = patternOfPath(project, path, locale)
+  const last = await findLearnJobOfPattern(ctx.db, ctx.workspaceId, project.id, pattern)
+  const pending = last && (last.status === 'queued' || last.status === 'running' || (last.status === 'succeeded' && (await findLearnedFormatOfJob(ctx.db, ctx.workspaceId, last.id))?.status === 'draft'))
+  const detail = (id: string) =>
+    `No format reads ${path} yet; learn_format job ${id} learns one from it (get_job). Resolve its learn_format task (list_tasks) or make the draft active with approve_format, then push again.`
+  if (pending) throw new ServiceError('format_not_ready', detail(last.id), { job_id: last.id })
+  // A dry run queues nothing: it says what a real push would do.
+  if (dryRun) throw new ServiceError('format_not_ready', `No format reads ${path} yet; a push without dry_run starts a learn_format job that learns one from it.`, { job_id: null })
+  const jobId = await startLearnJob(ctx, project, { path, locale, content: content.slice(0, 2_000_000) })
+  ctx.activity({ summary: `started learn_format job for ${path}: no format reads it`, target: jobId, projectId: project.id })
+  return ctx.failAfterCommit(new ServiceError('format_not_ready', detail(jobId), { job_id: jobId }))
+}

@@ -1,0 +1,63 @@
+import { findLearnedFormat, type Task } from '@tolk/db'
+import * as v from 'valibot'
+import type { AuthedContext } from '../context.js'
+import * as c from '../contract/format.js'
+import { formatHandlers } from '../handlers/format.js'
+import { payloadOf } from './payload.js'
+import { runOp } from './run-op.js'
+import { dismissAction, type TaskKindDef } from './types.js'
+
+/**
+ * learn_format, filed by a learn_format job with the draft format it stored: the format, the file it was learned
+ * from (project, path, pattern), the sample, the template and the first entries it read, and how it was learned.
+ */
+export const LearnFormatPayload = v.looseObject({
+  format: v.looseObject({ id: v.string(), slug: v.string() }),
+  project_id: v.string(),
+  path: v.string(),
+  pattern: v.string(),
+  template: v.unknown(),
+  entries: v.array(v.object({ key: v.string(), value: v.string() })),
+  sample: v.string(),
+})
+export type LearnFormatPayload = v.InferOutput<typeof LearnFormatPayload>
+
+const read = (task: Task) => payloadOf(LearnFormatPayload, task)
+
+/** The status change of keep and retire goes through approve_format, so the format's rules are the op's. */
+const setStatus = (status: 'active' | 'retired', what: string) => async (ctx: AuthedContext, task: Task) => {
+  const p = read(task)
+  await runOp(ctx, c.approveFormat, formatHandlers.approve_format, { format: p.format.id, status })
+  return { summary: `${what} learned format ${p.format.slug}`, format_id: p.format.id }
+}
+
+/**
+ * keep makes the draft active (it reads the file and every file of its pattern from then on), retire stops it
+ * reading, retry_with_hint retires the draft and starts a new learn_format job on the same sample with the hint
+ * (a new task follows from that job), dismiss closes the task and leaves the draft as it is (approve_format can still
+ * make it active).
+ */
+export const learnFormat = {
+  actions: {
+    keep: { summary: 'Make the learned format active: it reads the file and every similar file', run: setStatus('active', 'activated') },
+    retire: { summary: 'Retire the learned format: it stops reading files', run: setStatus('retired', 'retired') },
+    retry_with_hint: {
+      summary: 'Learn the format again from the same sample with the hint (a new job; this draft is retired)',
+      needs: ['hint'],
+      run: async (ctx, task, input) => {
+        const p = read(task)
+        const format = await findLearnedFormat(ctx.db, ctx.workspaceId, p.format.id)
+        // The stored sample is the whole file; the payload may carry only its start.
+        const content = format?.sample ?? p.sample
+        await runOp(ctx, c.approveFormat, formatHandlers.approve_format, { format: p.format.id, status: 'retired' })
+        const { job_id } = await runOp(ctx, c.learnFormat, formatHandlers.learn_format, { project: p.project_id, path: p.path, content, hint: input.hint! })
+        return { summary: `retired ${p.format.slug} and started learn_format job ${job_id} with the hint`, job_id, format_id: p.format.id }
+      },
+    },
+    dismiss: dismissAction,
+  },
+  subjectGone: async (ctx, task) => {
+    const p = read(task)
+    return (await findLearnedFormat(ctx.db, ctx.workspaceId, p.format.id)) ? null : `The learned format ${p.format.slug} no longer exists.`
+  },
+} satisfies TaskKindDef

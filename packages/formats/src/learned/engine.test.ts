@@ -1,0 +1,158 @@
+// Table tests of the template language: each feature reads its entries, writes the file back byte for byte, and an
+// edit changes only the edited value's bytes, escaped as the template says.
+import { describe, expect, test } from 'vitest'
+import type { Entry } from '../format.js'
+import { checkTemplate, parseLearned, renderLearned } from './engine.js'
+import { validateTemplate, type Template } from './schema.js'
+
+interface Case { name: string; template: Template; text: string; entries: Record<string, string>; edit?: [string, string, string] }
+
+const cases: Case[] = [
+  {
+    name: 'lines: separator, comments, blank lines, spaces around the separator',
+    template: { kind: 'lines', separators: ['='], comments: ['#'] },
+    text: '# app\n\ngreeting = Hello\nbye=Bye\n',
+    entries: { greeting: 'Hello', bye: 'Bye' },
+    edit: ['greeting', 'Hallo', 'greeting = Hallo\n'],
+  },
+  {
+    name: 'lines: quotes with an escape table, terminator, quoted keys',
+    template: { kind: 'lines', separators: ['='], key_quotes: [{ open: '"', close: '"' }], quotes: [{ open: '"', close: '"' }], escapes: { '\\"': '"', '\\n': '\n', '\\\\': '\\' }, terminator: ';' },
+    text: '"title" = "Say \\"hi\\"";\n"multi" = "a\\nb";\n',
+    entries: { title: 'Say "hi"', multi: 'a\nb' },
+    edit: ['multi', 'x\ny "z" \\', '"multi" = "x\\ny \\"z\\" \\\\";\n'],
+  },
+  {
+    name: 'lines: sections give a key prefix; include limits the sections read',
+    template: { kind: 'lines', separators: ['='], sections: { open: '[', close: ']', join: '/', include: ['Strings'] } },
+    text: '[Version]\nClass=Net\n[Strings]\nDesc=Adapter\n',
+    entries: { 'Strings/Desc': 'Adapter' },
+    edit: ['Strings/Desc', 'Karte', 'Desc=Karte\n'],
+  },
+  {
+    name: 'lines: continuation lines join into one value',
+    template: { kind: 'lines', separators: ['=', ':'], comments: ['#', '!'], continuation: '\\', escapes: { '\\\\': '\\', '\\n': '\n' } },
+    text: 'long = first \\\n    second\npath = C:\\\\dir\n',
+    entries: { long: 'first second', path: 'C:\\dir' },
+  },
+  {
+    name: 'lines: blocks nest keys (Lua-like tables)',
+    template: { kind: 'lines', separators: ['='], blocks: { open: '{', close: '}' }, quotes: [{ open: '"', close: '"' }], terminator: ',' },
+    text: 'L = {\n  menu = {\n    open = "Open",\n  },\n  quit = "Quit",\n}\n',
+    entries: { 'L.menu.open': 'Open', 'L.quit': 'Quit' },
+    edit: ['L.menu.open', 'Öffnen', '    open = "Öffnen",\n'],
+  },
+  {
+    name: 'lines: indentation nests keys',
+    template: { kind: 'lines', separators: [':'], indent: { join: '.' } },
+    text: 'menu:\n  file:\n    open: Open\n  quit: Quit\ntitle: App\n',
+    entries: { 'menu.file.open': 'Open', 'menu.quit': 'Quit', title: 'App' },
+    edit: ['menu.quit', 'Ende', '  quit: Ende\n'],
+  },
+  {
+    name: 'lines: other lines kept when the template says so',
+    template: { kind: 'lines', separators: ['='], other_lines: 'keep' },
+    text: 'BEGIN\nk=v\nEND\n',
+    entries: { k: 'v' },
+  },
+  {
+    name: 'json: path with * and key/value fields',
+    template: { kind: 'json', path: ['strings', '*'], key_field: 'id', value_field: 'text' },
+    text: '{\n  "strings": [\n    {"id": "a", "text": "A \\"q\\""},\n    {"id": "b", "text": "B", "n": 1}\n  ]\n}\n',
+    entries: { a: 'A "q"', b: 'B' },
+    edit: ['b', 'Bé', '    {"id": "b", "text": "Bé", "n": 1}\n'],
+  },
+  {
+    name: 'json: * segments make the key',
+    template: { kind: 'json', path: ['*', 'labels', '*'] },
+    text: '{"home": {"labels": {"title": "Home", "n": 3}}}',
+    entries: { 'home.title': 'Home' },
+  },
+  {
+    name: 'yaml: path with *',
+    template: { kind: 'yaml', path: ['messages', '*', 'text'] },
+    text: 'messages:\n  hello:\n    text: Hello\n    note: x\n  bye:\n    text: "Bye"\n',
+    entries: { hello: 'Hello', bye: 'Bye' },
+    edit: ['hello', 'Hallo: Welt', "    text: 'Hallo: Welt'\n"],
+  },
+  {
+    name: 'xml: value in an attribute',
+    template: { kind: 'xml', element: 'String', key_attribute: 'Id', value_attribute: 'Value' },
+    text: '<L>\n  <String Id="a" Value="A &amp; B" />\n</L>\n',
+    entries: { a: 'A & B' },
+    edit: ['a', '"x"', '  <String Id="a" Value="&quot;x&quot;" />\n'],
+  },
+  {
+    name: 'xml: key and value in child elements, within a parent',
+    template: { kind: 'xml', element: 'item', within: ['items'], key_child: 'name', value_child: 'text' },
+    text: '<r><items>\n<item><name>k</name><text>V</text></item>\n</items><item><name>no</name><text>x</text></item></r>\n',
+    entries: { k: 'V' },
+    edit: ['k', 'W', '<item><name>k</name><text>W</text></item>\n'],
+  },
+  {
+    name: 'xml: CDATA values stay CDATA',
+    template: { kind: 'xml', element: 'e', key_attribute: 'k' },
+    text: '<r>\n<e k="a"><![CDATA[<b>bold</b>]]></e>\n</r>\n',
+    entries: { a: '<b>bold</b>' },
+    edit: ['a', '<i>it</i>', '<e k="a"><![CDATA[<i>it</i>]]></e>\n'],
+  },
+]
+
+const render = (t: Template, text: string, entries: Entry[], missing: 'omit' | 'source' = 'source') => renderLearned(t, text, entries, { locale: 'de', sourceLocale: 'en', missing })
+
+describe('template language', () => {
+  test.each(cases)('$name', (c) => {
+    expect(validateTemplate(c.template).issues).toBeUndefined()
+    const parsed = parseLearned(c.template, c.text)
+    expect(parsed.issues.filter((i) => i.severity === 'error')).toEqual([])
+    expect(Object.fromEntries(parsed.entries.map((e) => [e.key, e.value]))).toEqual(c.entries)
+    expect(render(c.template, c.text, parsed.entries)).toBe(c.text)
+    expect(checkTemplate(c.template, c.text).errors).toEqual([])
+    if (!c.edit) return
+    const [key, value, line] = c.edit
+    const out = render(c.template, c.text, parsed.entries.map((e) => (e.key === key ? { ...e, value } : e)))
+    const before = c.text.split(/(?<=\n)/)
+    expect(out.split(/(?<=\n)/).filter((l, i) => before[i] !== l)).toEqual([line])
+    expect(parseLearned(c.template, out).entries.find((e) => e.key === key)?.value).toBe(value)
+  })
+
+  test('a key the copy lacks goes after the key before it, in its line shape; a left-out key is removed with omit', () => {
+    const t: Template = { kind: 'lines', separators: ['='], sections: { open: '[', close: ']' }, quotes: [{ open: '"', close: '"' }] }
+    const text = '[a]\nx = "X"\ny = "Y"\n[b]\nz = "Z"\n'
+    const out = render(t, text, [{ key: 'a.x', value: 'X' }, { key: 'a.new', value: 'N' }, { key: 'b.z', value: 'Z' }], 'omit')
+    expect(out).toBe('[a]\nx = "X"\nnew = "N"\n[b]\nz = "Z"\n')
+  })
+
+  test('an edited value that spanned continuation lines is written on one line', () => {
+    const t: Template = { kind: 'lines', separators: ['='], continuation: '\\', escapes: { '\\\\': '\\' } }
+    const text = 'long = first \\\n    second\npath = C:\\\\dir\n'
+    expect(render(t, text, [{ key: 'long', value: 'one' }, { key: 'path', value: 'C:\\dir' }])).toBe('long = one\npath = C:\\\\dir\n')
+  })
+
+  test('comment lines right above an entry are its comment', () => {
+    const parsed = parseLearned({ kind: 'lines', separators: ['='], comments: ['#'] }, '# shown on the button\nsave=Save\n')
+    expect(parsed.entries[0]).toEqual({ key: 'save', value: 'Save', comment: 'shown on the button' })
+  })
+
+  test('a line the template cannot read is an error with its line', () => {
+    const parsed = parseLearned({ kind: 'lines', separators: ['='] }, 'a=1\nno separator here\n')
+    expect(parsed.issues[0]).toMatchObject({ severity: 'error', line: 2, column: 1 })
+    expect(checkTemplate({ kind: 'lines', separators: ['='] }, 'a=1\nno separator here\n').errors[0]).toContain('line 2')
+  })
+
+  test('a template that reads nothing, or breaks the round trip, fails its check', () => {
+    expect(checkTemplate({ kind: 'xml', element: 'nothing', key_attribute: 'k' }, '<r><e k="a">A</e></r>').errors).toEqual(['The template reads no entries from the sample.'])
+  })
+
+  test.each([
+    [{ kind: 'csv' }, 'kind'],
+    [{ kind: 'lines', separators: [] }, 'separators'],
+    [{ kind: 'lines', separators: ['='], color: 'red' }, 'color'],
+    [{ kind: 'lines', separators: ['x'.repeat(17)] }, 'separators.0'],
+    [{ kind: 'xml', element: 'e' }, 'key_attribute'],
+    [{ kind: 'json', path: ['a'] }, 'path'],
+    [[1, 2], ''],
+  ])('an invalid template is refused with its path: %j', (template, path) => {
+    expect(validateTemplate(template).issues?.map((i) => i.path)).toContain(path)
+  })
+})

@@ -1,0 +1,11 @@
+/** Learned formats: the template language, its engine, inference without AI and detection (docs/formats/learned.md). */
+export { validateTemplate, TEMPLATE_LIMITS } from './schema.js'
+export type { Template, LinesTemplate, TreeTemplate, XmlTemplate, QuoteSpec, TemplateIssue } from './schema.js'
+export { parseLearned, renderLearned, checkTemplate, readSlots } from './engine.js'
+export type { TemplateCheck, ReadOptions } from './engine.js'
+export { inferTemplate } from './infer.js'
+export type { Inference } from './infer.js'
+export { detectLearned, pathFits, extensionOf, PATTERN_CONFIDENCE, EXTENSION_CONFIDENCE } from './detect.js'
+export type { LearnedCandidate } from './detect.js'
+export { TEMPLATE_GUIDE, TEMPLATE_EXAMPLES } from './guide.js'
+export { WORK_PER_CHAR, WORK_BASE, MAX_NESTING } from './work.js'
