@@ -12,6 +12,7 @@ import { buildRetryPrompt, buildTranslatePrompt, parseTranslateAnswer } from './
 import type { RetryItem, TranslatePrompt } from './prompts/translate.js'
 import { protectItem } from './protect.js'
 import type { ProtectedItem } from './protect.js'
+import { auditWithClaude } from './audit/anthropic-audit.js'
 import { addUsage, emptyUsage, ProviderError } from './provider.js'
 import type {
   CheckFailure,
@@ -138,6 +139,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
       }
       return { items, usage, provider: 'anthropic', model }
     },
+    auditLocale: (req, opts = {}) => auditWithClaude(client, model, req, opts.signal, toProviderError),
   }
 }
 

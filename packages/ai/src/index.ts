@@ -33,6 +33,8 @@ export { createPseudoProvider, PSEUDO_MODEL, pseudoLocalize } from './pseudo.js'
 export { checkModelOutput, checkTranslation, countGraphemes, describeFailures, hasTermInSource, toItemResult } from './checks.js'
 export type { CheckInput, ModelOutput, OutputVerdict } from './checks.js'
 export { pluralCategoriesOf } from './plural.js'
+export * from './quality/index.js'
+export type { AuditModelFinding, AuditRequest, AuditResult, AuditSample } from './audit/port.js'
 export { protect, protectItem, protectRules, restore, tokenOf, TokenTable } from './protect.js'
 export type { ProtectedItem, ProtectRule, Restored } from './protect.js'
 export {

@@ -3,6 +3,8 @@
  * gets back. Nothing here depends on a vendor SDK.
  */
 
+import type { AuditRequest, AuditResult } from './audit/port.js'
+
 /** A CLDR plural category name (zero, one, two, few, many, other). */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -135,6 +137,8 @@ export interface TranslationProvider {
   readonly name: ProviderName
   readonly model: string
   translateBatch(req: TranslateBatchRequest, opts?: TranslateOptions): Promise<TranslateBatchResult>
+  /** Reviews a sample of one locale's translations (audits, issue 15); absent or `ran: false` means no model took part. */
+  auditLocale?(req: AuditRequest, opts?: { signal?: AbortSignal }): Promise<AuditResult>
 }
 
 /** Kinds of provider failure that abort a whole request. */

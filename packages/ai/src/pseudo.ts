@@ -34,6 +34,8 @@ export function createPseudoProvider(): TranslationProvider {
       })
       return { items, usage: emptyUsage(), provider: 'pseudo', model: PSEUDO_MODEL }
     },
+    // No model: an audit is its deterministic checks alone, and says so.
+    auditLocale: async () => ({ ran: false, answer: '', score: null, findings: [], glossary: [], rules: [], sampled: 0, usage: emptyUsage(), model: PSEUDO_MODEL }),
   }
 }
 
