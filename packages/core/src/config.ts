@@ -1,3 +1,5 @@
+import { auditBudgetFromEnv, type AuditBudget } from './jobs/audit-budget.js'
+
 /** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
 export interface Config {
   port: number
@@ -13,6 +15,8 @@ export interface Config {
   batchSize: number
   /** AI requests one job keeps in flight. */
   aiConcurrency: number
+  /** The audit job's AI budget (TOLK_AUDIT_*). */
+  audit: AuditBudget
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -32,6 +36,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
     batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
     aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),
+    audit: auditBudgetFromEnv(env),
   }
 }
 

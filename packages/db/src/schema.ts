@@ -268,6 +268,38 @@ export interface SearchPendingTable {
   queued_at: CreatedAt
 }
 
+/** Audits of one locale (run_audit); the job fills answer, score, summary and result. */
+export interface AuditsTable {
+  id: Generated<string>
+  workspace_id: string
+  locale: string
+  project_id: string | null
+  question: Generated<string>
+  job_id: string
+  answer: string | null
+  score: number | null
+  summary: string | null
+  result: Json
+  created_at: CreatedAt
+  finished_at: NullableTime
+}
+
+/** One finding of an audit: a check (or the AI) about one unit's translation. */
+export interface AuditFindingsTable {
+  audit_id: string
+  seq: number
+  unit_id: string
+  check: string
+  severity: string
+  origin: string
+  message: string
+  form: string | null
+  span_start: number | null
+  span_end: number | null
+  fix: string | null
+  fix_plural: JsonOf<PluralMap | null>
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -290,6 +322,8 @@ export interface Database {
   unit_search: UnitSearchTable
   key_search: KeySearchTable
   search_pending: SearchPendingTable
+  audits: AuditsTable
+  audit_findings: AuditFindingsTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -309,3 +343,4 @@ export type Translation = Selectable<TranslationsTable>
 export type Job = Selectable<JobsTable>
 export type GlossaryTerm = Selectable<GlossaryTermsTable>
 export type Rule = Selectable<RulesTable>
+export type Audit = Selectable<AuditsTable>

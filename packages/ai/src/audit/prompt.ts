@@ -75,7 +75,7 @@ const INSTRUCTIONS = `You are a senior localization reviewer. You audit the tran
 /** The cached system blocks of one audit. */
 export function auditSystem(req: AuditRequest): TextBlockParam[] {
   const first = req.productContext?.trim() ? `${INSTRUCTIONS}\n\n## Product context\n${req.productContext.trim()}` : INSTRUCTIONS
-  const parts = [`Source: ${localeName(req.sourceLocale)} (${req.sourceLocale}). Target: ${localeName(req.targetLocale)} (${req.targetLocale}).`]
+  const parts = [`Source: ${localeName(req.sourceLocale)}. Target: ${localeName(req.targetLocale)}.`]
   const projects = req.projects.filter((p) => p.description.trim())
   if (projects.length) parts.push(`## Projects\n${projects.map((p) => `- ${p.name}: ${p.description.trim()}`).join('\n')}`)
   if (req.glossary.length) {

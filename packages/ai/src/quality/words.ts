@@ -30,9 +30,13 @@ function hasWords(text: string): boolean {
 
 const FIRST_LETTER = /\p{L}/u
 
+// Placeholders, markup and printf specifiers are not words: "{count} Dateien" starts with D.
+const NOT_WORDS = /\{[^{}]*\}|<[^<>]*>|%[\w$.@-]+/gu
+const blank = (text: string) => text.replace(NOT_WORDS, (m) => ' '.repeat(m.length))
+
 export function checkCase(f: FormCtx): void {
-  const s = FIRST_LETTER.exec(f.source)
-  const t = FIRST_LETTER.exec(f.target)
+  const s = FIRST_LETTER.exec(blank(f.source))
+  const t = FIRST_LETTER.exec(blank(f.target))
   if (!s || !t) return
   const sUpper = isUpper(s[0])
   const sLower = isLower(s[0])

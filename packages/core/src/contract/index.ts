@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
+import { getAudit, listAudits, runAudit } from './audit.js'
 import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { detectFormat, listFormats } from './format.js'
@@ -25,6 +26,7 @@ export const contracts = [
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
   getJob, listJobs,
+  runAudit, getAudit, listAudits,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,

@@ -1,4 +1,5 @@
 import { apiKeyHandlers } from './api-key.js'
+import { auditHandlers } from './audit.js'
 import { billingHandlers } from './billing.js'
 import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
@@ -19,6 +20,7 @@ export const handlers = {
   ...searchHandlers,
   ...unitHandlers,
   ...jobHandlers,
+  ...auditHandlers,
   ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,

@@ -1,9 +1,10 @@
 import { ProviderError, type TokenUsage } from '@tolk/ai'
 import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
+import { processAudit } from './audit.js'
 import { processTranslate, type JobDeps } from './translate.js'
 
 /** Job types whose processor is built; the others stay queued until theirs is. */
-export const PROCESSED_TYPES: readonly JobType[] = ['translate']
+export const PROCESSED_TYPES: readonly JobType[] = ['translate', 'audit']
 
 /** A running job whose worker sent no heartbeat for this long is taken over. */
 export const STALE_AFTER_MS = 2 * 60_000
@@ -69,6 +70,8 @@ function process(deps: JobDeps, job: Job) {
   switch (job.type) {
     case 'translate':
       return processTranslate(deps, job)
+    case 'audit':
+      return processAudit(deps, job)
     default:
       throw new Error(`no processor for ${job.type}`)
   }

@@ -4,6 +4,7 @@ import {
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
+import type { AuditBudget } from './audit-budget.js'
 import { loadBatchContext } from './batch-context.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
@@ -16,6 +17,8 @@ export interface JobDeps {
   staleAfterMs?: number
   /** AI requests a job keeps in flight at once (default 4). */
   aiConcurrency?: number
+  /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
+  audit?: AuditBudget
 }
 
 /** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
