@@ -15,6 +15,8 @@ interface Other {
   unitId: string
   stringKeyId: string
   jobId: string
+  /** B's audit of de. */
+  auditId: string
   caller: Caller
 }
 
@@ -55,6 +57,10 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   merge_units: { input: (b) => ({ into: b.unitId, merge: [b.stringKeyId] }), expect: 'not_found' },
   split_key: { input: (b) => ({ key_id: b.stringKeyId }), expect: 'not_found' },
   scan_duplicates: { input: () => ({}), expect: 'own' },
+  // Auditing B's project would read B's translations and file tasks in B's queue.
+  run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
+  get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
+  list_audits: { input: () => ({ locale: 'de' }), expect: 'own' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -71,7 +77,8 @@ forEachBackend('workspace isolation', (env) => {
     expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
     const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
     const stringKey = (await rowsOf(env.conn().db, 'keys', ws.workspaceId))[0]!
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
+    const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
+    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
@@ -79,7 +86,8 @@ forEachBackend('workspace isolation', (env) => {
     const files = await b.caller.call('list_files', { project: 'secret' })
     const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
     const unit = await b.caller.call('get_unit', { unit: b.unitId })
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
+    const audits = await b.caller.call('list_audits')
+    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body, audits: audits.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

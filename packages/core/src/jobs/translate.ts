@@ -5,6 +5,7 @@ import {
 } from '@tolk/db'
 import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
 import type { AuditBudget } from './audit-budget.js'
+import { countFlagged } from '../services/quality.js'
 import { loadBatchContext } from './batch-context.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
@@ -38,6 +39,8 @@ interface Outcome {
   kept: number
   leased_elsewhere: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
+  /** Accepted translations the quality checks flag (issue 15). */
+  check_warnings: number
   usage: TokenUsage
   provider: string
   model: string
@@ -51,7 +54,7 @@ interface Outcome {
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const work = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
@@ -93,6 +96,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         }))
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
+        out.check_warnings += countFlagged(accepted.map((r) => ({ unit: group.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
         out.kept += accepted.length - written
       }
       await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))

@@ -14,6 +14,8 @@ export interface PushCounts extends KeyCounts {
   keys_split: number
   /** merge_review tasks filed for those splits (one per shared unit). */
   tasks_filed: number
+  /** Imported translations the quality checks flag. */
+  check_warnings: number
 }
 
 /** A validated push. */

@@ -1,5 +1,7 @@
 import { checkQuality, type Finding, type PlaceholderReader, type PluralCategory, type QualityTerm } from '@tolk/ai'
+import { checkedSourcesOf, findWorkspaceSourceLocale, listGlossaryTerms, type Db } from '@tolk/db'
 import { comparePlaceholders, extractPlaceholders, optionalCategories, pluralCategories } from '@tolk/formats'
+import { translationFor } from './prompt-context.js'
 
 /** Placeholders as @tolk/formats reads them (every syntax of docs/placeholders.md), for the quality checks. */
 export const formatsPlaceholders: PlaceholderReader = {
@@ -49,4 +51,50 @@ export function countFlagged(rows: readonly { unit: CheckedSource; text: string;
   let n = 0
   for (const r of rows) if (findingsOf(r.unit, r, scope).length > 0) n++
   return n
+}
+
+/** The glossary terms that constrain `locale`: do-not-translate ones, and those with a translation for it (the flag wins). */
+export function termsFor(terms: readonly { term: string; do_not_translate: boolean; translations: Record<string, string> }[], locale: string): QualityTerm[] {
+  const out: QualityTerm[] = []
+  for (const t of terms) {
+    if (t.do_not_translate) out.push({ term: t.term, doNotTranslate: true })
+    else {
+      const translation = translationFor(t.translations, locale)
+      if (translation !== undefined) out.push({ term: t.term, doNotTranslate: false, translation })
+    }
+  }
+  return out
+}
+
+/**
+ * Checks translations as they are written (push_file imports): reads the workspace's source locale, glossary and the
+ * units' sources once, then tells how many of the given translations have a finding.
+ */
+export async function countWrittenWarnings(db: Db, workspaceId: string, writes: readonly { unit_id: string; locale: string; text: string; plural: Record<string, string> | null }[]): Promise<number> {
+  if (writes.length === 0) return 0
+  const sourceLocale = await findWorkspaceSourceLocale(db, workspaceId)
+  const terms = await listGlossaryTerms(db, workspaceId)
+  const units = await checkedSourcesOf(db, writes.map((w) => w.unit_id))
+  const scopes = new Map<string, CheckScope>()
+  let n = 0
+  for (const w of writes) {
+    const unit = units.get(w.unit_id)
+    if (!unit) continue
+    let scope = scopes.get(w.locale)
+    if (!scope) scopes.set(w.locale, (scope = { sourceLocale, locale: w.locale, glossary: termsFor(terms, w.locale) }))
+    if (findingsOf(unit, w, scope).length > 0) n++
+  }
+  return n
+}
+
+/** The findings of each translation of a unit, by locale (get_unit, set_translation). */
+export async function warningsOfUnit(db: Db, workspaceId: string, unit: CheckedSource, translations: readonly { locale: string; text: string; plural: Record<string, string> | null }[]) {
+  const out = new Map<string, ReturnType<typeof warningOut>[]>()
+  if (translations.length === 0) return out
+  const sourceLocale = await findWorkspaceSourceLocale(db, workspaceId)
+  const terms = await listGlossaryTerms(db, workspaceId)
+  for (const t of translations) {
+    out.set(t.locale, findingsOf(unit, t, { sourceLocale, locale: t.locale, glossary: termsFor(terms, t.locale) }).map(warningOut))
+  }
+  return out
 }

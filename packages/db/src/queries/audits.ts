@@ -135,3 +135,16 @@ export async function auditTargets(db: Kysely<Database>, unitIds: readonly strin
     .where('translations.locale', '=', locale)
     .execute()
 }
+
+/** What the quality checks compare a translation with: the unit's source text, plural forms and max_length. */
+export async function checkedSourcesOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>> {
+  if (unitIds.length === 0) return new Map()
+  const out = new Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>()
+  const ids = [...new Set(unitIds)]
+  for (let i = 0; i < ids.length; i += 20_000) {
+    const { rows } = await sql<{ id: string; source_text: string; source_plural: PluralMap | null; max_length: string | null }>`
+      SELECT id, source_text, source_plural, max_length FROM units WHERE id = ANY(${ids.slice(i, i + 20_000)}::uuid[])`.execute(db)
+    for (const r of rows) out.set(r.id, r)
+  }
+  return out
+}
