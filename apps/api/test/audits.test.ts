@@ -66,7 +66,7 @@ forEachBackend('audits', (env) => {
     const task = tasks.find((t) => (t.payload as { check: string }).check === 'ellipsis')!
     const unit = ellipsis.unit_id as string
     expect(task.subject).toBe(`finding:${unit}:de:ellipsis`)
-    expect(task.actions).toEqual(['apply', 'edit', 'dismiss'])
+    expect(task).toMatchObject({ filed_by: 'audit', locale: 'de', unit_id: unit })
     expect(task.payload).toEqual({
       audit_id, unit_id: unit, locale: 'de', check: 'ellipsis', message: ellipsis.message, span: { start: 5, end: 8 },
       source: { text: 'Loading…', plural: null }, current: { text: 'Laden...', plural: null, status: 'imported' },

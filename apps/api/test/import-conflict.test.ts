@@ -56,7 +56,7 @@ forEachBackend('a conflicting import splits the key and files a merge_review tas
 
     const [task, ...more] = await tasks(ws)
     expect(more).toEqual([])
-    expect(task).toMatchObject({ kind: 'merge_review', status: 'open', actions: ['keep_merged', 'split'], subject: shared })
+    expect(task).toMatchObject({ kind: 'merge_review', status: 'open', filed_by: 'push', unit_id: shared, subject: shared })
     expect(task!.title).toBe(`"Pin" translated differently in ${APP('-de')} and ${CHAT('-de')}`)
     expect(task!.payload).toMatchObject({
       source_text: 'Pin', locale: 'de',

@@ -1,7 +1,7 @@
 // A key of one workspace never reads or changes another workspace: one case per op of the registry.
 import { contracts } from '@tolk/core'
 import { expect, test } from 'vitest'
-import { rowsOf } from '../../../packages/db/test/rows.js'
+import { insertRows, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller } from './harness.js'
 
 interface Other {
@@ -17,6 +17,8 @@ interface Other {
   jobId: string
   /** B's audit of de. */
   auditId: string
+  /** B's open translation_review task on its unit. */
+  taskId: string
   caller: Caller
 }
 
@@ -57,6 +59,9 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   merge_units: { input: (b) => ({ into: b.unitId, merge: [b.stringKeyId] }), expect: 'not_found' },
   split_key: { input: (b) => ({ key_id: b.stringKeyId }), expect: 'not_found' },
   scan_duplicates: { input: () => ({}), expect: 'own' },
+  list_tasks: { input: () => ({ status: 'any' }), expect: 'own' },
+  claim_tasks: { input: () => ({ limit: 100 }), expect: 'own' },
+  resolve_task: { input: (b) => ({ task: b.taskId, action: 'approve' }), expect: 'not_found' },
   // Auditing B's project would read B's translations and file tasks in B's queue.
   run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
   get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
@@ -77,8 +82,13 @@ forEachBackend('workspace isolation', (env) => {
     expect((await ws.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Secret Hush' } })).status).toBe(200)
     const rule = (await ws.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })).body
     const stringKey = (await rowsOf(env.conn().db, 'keys', ws.workspaceId))[0]!
+    await insertRows(env.conn().db, 'tasks', [{
+      workspace_id: ws.workspaceId, kind: 'translation_review', title: 'Review the de translation of "Secret hello"', subject: `${stringKey.unit_id}:de`,
+      unit_id: stringKey.unit_id, locale: 'de', project_id: project.id, filed_by: 'ai', payload: JSON.stringify({ unit_id: stringKey.unit_id, locale: 'de', candidate: 'Geheimes Hallo' }),
+    }])
+    const taskId = (await rowsOf(env.conn().db, 'tasks', ws.workspaceId))[0]!.id
     const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
-    return { workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
+    return { taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
@@ -86,8 +96,9 @@ forEachBackend('workspace isolation', (env) => {
     const files = await b.caller.call('list_files', { project: 'secret' })
     const pulled = await b.caller.call('pull_file', { project: 'secret', path: 'en.json', locale: 'en' })
     const unit = await b.caller.call('get_unit', { unit: b.unitId })
+    const tasks = await b.caller.call('list_tasks', { status: 'any' })
     const audits = await b.caller.call('list_audits')
-    return { workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body, audits: audits.body }
+    return { audits: audits.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

@@ -48,9 +48,9 @@ forEachBackend('translate jobs', (env) => {
     expect(job.output.usage.requests).toBe(2)
     // Each failed string is filed once as a translation_review task with the candidate and the reason.
     const tasks = (await rowsOf(env.conn().db, 'tasks', ws.workspaceId)).sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
-    expect(tasks.map((t) => [t.kind, t.status, t.actions])).toEqual([
-      ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
-      ['translation_review', 'open', ['approve', 'edit', 'retranslate']],
+    expect(tasks.map((t) => [t.kind, t.status, t.filed_by, t.locale])).toEqual([
+      ['translation_review', 'open', 'ai', 'de'],
+      ['translation_review', 'open', 'ai', 'de'],
     ])
     expect(tasks[0]!.payload).toMatchObject({ locale: 'de', source: 'Open your savings pot in Tolk Bank', candidate: expect.stringContaining('DE '), reason: expect.stringContaining('Sparbeutel') })
     expect((await ws.call('get_stats')).body.counts.open_tasks).toBe(2)

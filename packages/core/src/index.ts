@@ -23,3 +23,4 @@ export { JOB_STATUSES, JOB_TYPES, SURFACES, TASK_KINDS, TRANSLATION_STATUSES } f
 export { loadPromptContext, type PromptContext, type PromptGlossaryTerm } from './services/prompt-context.js'
 export { WorkspaceCache } from './services/workspace-cache.js'
 export { SearchIndexer } from './services/search-indexer.js'
+export { TASK_KIND_DEFS, findingSubject, glossarySubject, pairSubject, ruleSubject, type TaskKindDef, type TaskActionDef } from './tasks/index.js'

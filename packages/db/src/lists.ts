@@ -20,3 +20,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number]
 /** Task kinds of the review queue (spec § Review task). */
 export const TASK_KINDS = ['merge_review', 'merge_suggestion', 'learn_format', 'translation_review', 'audit_finding', 'rule_suggestion', 'glossary_suggestion'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
+
+/** Statuses of a review task (spec § Review task: open, claimed, closed by resolve or dismiss). */
+export const TASK_STATUSES = ['open', 'claimed', 'resolved', 'dismissed'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+
+/** Who filed a review task: AI jobs, push_file, the duplicate scan, audits. */
+export const TASK_FILERS = ['ai', 'push', 'scan', 'audit'] as const
+export type TaskFiler = (typeof TASK_FILERS)[number]

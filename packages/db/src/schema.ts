@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { JobStatus, JobType, Surface, TaskKind, TranslationStatus } from './lists.js'
+import type { JobStatus, JobType, Surface, TaskFiler, TaskKind, TaskStatus, TranslationStatus } from './lists.js'
 
 export * from './lists.js'
 
@@ -228,22 +228,37 @@ export interface UnitAliasesTable {
 }
 
 
-/** Review tasks filed by jobs for people and agents. `subject` identifies what a task is about, for dedupe. */
+/**
+ * Review tasks filed by jobs, pushes, the duplicate scan and audits, for people and agents. `subject` identifies what a
+ * task is about, for dedupe; a task's actions come from core's task-kind registry. A claimed task whose claim expired
+ * counts as open.
+ */
 export interface TasksTable {
   id: Generated<string>
   workspace_id: string
   kind: TaskKind
   title: string
   payload: Json
-  actions: ColumnType<string[], string[], string[]>
   priority: Generated<number>
-  status: ColumnType<'open' | 'claimed' | 'resolved' | 'dismissed', 'open' | 'claimed' | 'resolved' | 'dismissed' | undefined, 'open' | 'claimed' | 'resolved' | 'dismissed'>
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>
   subject: string | null
   job_id: string | null
+  project_id: string | null
+  locale: string | null
+  unit_id: string | null
+  filed_by: ColumnType<TaskFiler, TaskFiler | undefined, TaskFiler>
+  /** Name of the claimer (shown), and its actor id or name (matched to refresh one's own claims). */
   claimed_by: string | null
-  claimed_until: NullableTime
-  resolved_at: NullableTime
+  claimer_id: string | null
+  claim_expires_at: NullableTime
+  /** The resolution: action (null when closed because its subject went), note, by whom, from which surface, when. */
+  resolved_action: string | null
   note: Generated<string>
+  resolved_by: string | null
+  resolved_surface: Surface | null
+  resolved_at: NullableTime
+  /** What the action did (ids of what it wrote), as resolve_task answered it. */
+  result: Json | null
   created_at: CreatedAt
 }
 

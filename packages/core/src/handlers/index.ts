@@ -7,6 +7,7 @@ import { glossaryHandlers } from './glossary.js'
 import { jobHandlers } from './job.js'
 import { projectHandlers } from './project.js'
 import { searchHandlers } from './search.js'
+import { taskHandlers } from './task.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
 import { workspaceHandlers } from './workspace.js'
@@ -19,6 +20,7 @@ export const handlers = {
   ...formatHandlers,
   ...searchHandlers,
   ...unitHandlers,
+  ...taskHandlers,
   ...jobHandlers,
   ...auditHandlers,
   ...glossaryHandlers,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { AuditResult } from '@tolk/ai'
-import { auditTargets, fileTasks, keysOfUnits, type Db, type NewAuditFinding } from '@tolk/db'
+import { auditTargets, fileTasks, keysOfUnits, type Db, type NewAuditFinding, type NewTask } from '@tolk/db'
 import { translationFor } from '../services/prompt-context.js'
+import { findingSubject, glossarySubject, ruleSubject } from '../tasks/index.js'
 
 /** What an audit files tasks from. */
 export interface AuditTaskInput {
@@ -9,6 +10,8 @@ export interface AuditTaskInput {
   auditId: string
   jobId: string
   locale: string
+  /** The project audited, or null for the whole workspace. */
+  projectId: string | null
   /** Findings in priority order (errors first); one task per unit, locale and check. */
   findings: readonly NewAuditFinding[]
   ai: Pick<AuditResult, 'glossary' | 'rules'>
@@ -28,7 +31,7 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
   const seen = new Set<string>()
   const chosen: NewAuditFinding[] = []
   for (const f of a.findings) {
-    const subject = `finding:${f.unit_id}:${a.locale}:${f.check}`
+    const subject = findingSubject(f.unit_id, a.locale, f.check)
     if (seen.has(subject)) continue
     seen.add(subject)
     chosen.push(f)
@@ -37,15 +40,15 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
   const targets = new Map((await auditTargets(db, chosen.map((f) => f.unit_id), a.locale)).map((t) => [t.unit_id, t]))
   const keys = new Map<string, { key_id: string; name: string; file: string }[]>()
   for (const k of await keysOfUnits(db, chosen.map((f) => f.unit_id))) keys.set(k.unit_id, [...(keys.get(k.unit_id) ?? []), { key_id: k.key_id, name: k.name, file: k.file }])
-  const tasks = []
+  const tasks: NewTask[] = []
   for (const f of chosen) {
     const t = targets.get(f.unit_id)
     if (!t) continue
     tasks.push({
-      workspace_id: a.workspaceId, kind: 'audit_finding' as const, subject: `finding:${f.unit_id}:${a.locale}:${f.check}`, job_id: a.jobId,
+      workspace_id: a.workspaceId, kind: 'audit_finding', subject: findingSubject(f.unit_id, a.locale, f.check), job_id: a.jobId,
+      filed_by: 'audit', locale: a.locale, unit_id: f.unit_id, project_id: a.projectId,
       priority: f.severity === 'error' ? 70 : f.origin === 'ai' ? 50 : 40,
       title: `${f.check} in the ${a.locale} translation of "${t.source_text.slice(0, 60)}"`,
-      actions: ['apply', 'edit', 'dismiss'],
       payload: {
         audit_id: a.auditId, unit_id: f.unit_id, locale: a.locale, check: f.check, message: f.message,
         span: f.span_start !== null && f.span_end !== null ? { start: f.span_start, end: f.span_end } : null,
@@ -60,17 +63,17 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
     const known = a.glossary.find((x) => x.term.toLowerCase() === g.term.toLowerCase())
     if (known && (known.do_not_translate || (g.translation !== undefined && translationFor(known.translations, a.locale) === g.translation))) continue
     tasks.push({
-      workspace_id: a.workspaceId, kind: 'glossary_suggestion' as const, subject: `glossary:${g.term.toLowerCase()}`, job_id: a.jobId, priority: 45,
+      workspace_id: a.workspaceId, kind: 'glossary_suggestion', subject: glossarySubject(g.term), job_id: a.jobId, priority: 45,
+      filed_by: 'audit', locale: a.locale, project_id: a.projectId,
       title: g.doNotTranslate ? `Add "${g.term}" to the glossary as do-not-translate` : `Add "${g.term}" → "${g.translation ?? ''}" (${a.locale}) to the glossary`,
-      actions: ['add', 'dismiss'],
       payload: { audit_id: a.auditId, term: g.term, do_not_translate: g.doNotTranslate, translations: g.translation !== undefined && !g.doNotTranslate ? { [a.locale]: g.translation } : {}, reason: g.reason },
     })
   }
   for (const r of a.ai.rules) {
     tasks.push({
-      workspace_id: a.workspaceId, kind: 'rule_suggestion' as const, subject: `rule:${r.locale ?? '*'}:${sha1(r.body)}`, job_id: a.jobId, priority: 45,
+      workspace_id: a.workspaceId, kind: 'rule_suggestion', subject: ruleSubject(r.locale, sha1(r.body)), job_id: a.jobId, priority: 45,
+      filed_by: 'audit', locale: r.locale, project_id: a.projectId,
       title: `Add a ${r.locale ?? 'global'} rule: ${r.body.slice(0, 80)}`,
-      actions: ['add', 'edit', 'dismiss'],
       payload: { audit_id: a.auditId, body: r.body, locale: r.locale, reason: r.reason },
     })
   }

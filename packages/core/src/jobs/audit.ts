@@ -98,7 +98,7 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   await insertAuditFindings(db, p.audit_id, findings)
 
   const glossary = await listGlossaryTerms(db, job.workspace_id)
-  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, findings, ai: ai.result, glossary, maxTasks: budget.maxTasks })
+  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, projectId: p.project_id, findings, ai: ai.result, glossary, maxTasks: budget.maxTasks })
   const score = checksScore === null ? null : ai.result.score === null ? checksScore : Math.round((checksScore + ai.result.score) / 2)
   const flagged = worst.size
   const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, n]) => `${c} ${n}`)

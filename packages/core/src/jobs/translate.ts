@@ -89,8 +89,8 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
           const unit = group.find((u) => u.id === r.id)!
           return {
             workspace_id: job.workspace_id, kind: 'translation_review' as const, subject: `${r.id}:${locale}`, job_id: job.id, priority: 60,
+            filed_by: 'ai' as const, unit_id: r.id, locale, project_id: unit.project_id,
             title: `Review the ${locale} translation of "${unit.source_text.slice(0, 80)}"`,
-            actions: ['approve', 'edit', 'retranslate'],
             payload: { unit_id: r.id, locale, key: unit.key_name, source: unit.source_text, source_plural: unit.source_plural, candidate: r.candidate ?? null, candidate_plural: r.plural ?? null, reason: r.reason, failures: r.failures },
           }
         }))

@@ -68,10 +68,10 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, c: Conflict
   const otherFile = other ? pathFromPattern(other.file_pattern, locale) : null
   const differences = [...c.values].map(([l, v]) => ({ locale: l, merged_text: c.others.get(l)!.text, split_text: v.text }))
   return fileTasks(ctx.db, [{
-    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, actions: ['keep_merged', 'split'],
+    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
     title: `"${shorten(shared.source_text)}" translated differently in ${otherFile ?? 'another file'} and ${req.path}`,
     payload: {
-      source_text: shared.source_text, locale, differences,
+      reason: 'translations_differ', source_text: shared.source_text, locale, differences,
       merged: { unit_id: shared.id, key_id: other?.id ?? null, key: other?.name ?? null, project: other?.project_slug ?? null, file: otherFile, text: given.text, status: given.status },
       split: { unit_id: ownId, key_id: c.key.id, key: c.key.name, project: req.project.slug, file: req.path, text: c.values.get(locale)!.text },
     },

@@ -1,29 +1,62 @@
-import { sql, type Kysely } from 'kysely'
-import type { Database, TaskKind } from '../schema.js'
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import type { Database, Surface, TaskFiler, TaskKind, TaskStatus, TasksTable } from '../schema.js'
 
-/** A task to file. */
+/** A review task row. */
+export type Task = Selectable<TasksTable>
+
+/** A task to file. Its actions are not stored: core's task-kind registry names them. */
 export interface NewTask {
   workspace_id: string
   kind: TaskKind
+  /** One line a person can act on. */
   title: string
+  /** Everything needed to decide without another call. */
   payload: unknown
-  actions: string[]
+  /** Higher first (core/tasks/priority.ts); default 50. */
   priority?: number
+  /** What the task is about: no second open task of the same kind and subject is filed. */
   subject: string | null
   job_id?: string | null
+  project_id?: string | null
+  locale?: string | null
+  unit_id?: string | null
+  filed_by: TaskFiler
+  /** When an open task of the same kind and subject exists, bring its title, payload and priority up to date instead of skipping. */
+  refresh?: boolean
 }
 
-/** Files tasks, skipping any whose kind and subject already have an open or claimed task; returns how many were filed. */
+/** Rows per filing statement. */
+const FILE_CHUNK = 1000
+
+/**
+ * Files tasks in a few statements, skipping any whose kind and subject already have an open or claimed task (or, with
+ * `refresh`, updating that task). Returns how many new tasks were filed.
+ */
 export async function fileTasks(db: Kysely<Database>, tasks: readonly NewTask[]): Promise<number> {
   let filed = 0
-  for (const t of tasks) {
-    const rows = await sql<{ id: string }>`
-      INSERT INTO tasks (workspace_id, kind, title, payload, actions, priority, subject, job_id)
-      SELECT ${t.workspace_id}::uuid, ${t.kind}, ${t.title}, ${JSON.stringify(t.payload)}::text::jsonb, ${sql.raw('ARRAY[')}${sql.join(t.actions.map((a) => sql`${a}::text`))}${sql.raw(']')}, ${t.priority ?? 50}::int, ${t.subject}, ${t.job_id ?? null}::uuid
-      WHERE NOT EXISTS (SELECT 1 FROM tasks WHERE workspace_id = ${t.workspace_id}::uuid AND kind = ${t.kind} AND subject = ${t.subject} AND status IN ('open', 'claimed'))
-      ON CONFLICT DO NOTHING
-      RETURNING id`.execute(db)
-    filed += rows.rows.length
+  for (const refresh of [false, true]) {
+    const group = tasks.filter((t) => Boolean(t.refresh) === refresh)
+    for (let i = 0; i < group.length; i += FILE_CHUNK) {
+      const part = group.slice(i, i + FILE_CHUNK)
+      const rows = sql`
+        SELECT * FROM unnest(${part.map((t) => t.workspace_id)}::uuid[], ${part.map((t) => t.kind)}::text[], ${part.map((t) => t.title)}::text[],
+          ${part.map((t) => JSON.stringify(t.payload ?? null))}::text[], ${part.map((t) => t.priority ?? 50)}::int[], ${part.map((t) => t.subject)}::text[],
+          ${part.map((t) => t.job_id ?? null)}::uuid[], ${part.map((t) => t.project_id ?? null)}::uuid[], ${part.map((t) => t.locale ?? null)}::text[],
+          ${part.map((t) => t.unit_id ?? null)}::uuid[], ${part.map((t) => t.filed_by)}::text[])
+          AS v (workspace_id, kind, title, payload, priority, subject, job_id, project_id, locale, unit_id, filed_by)`
+      // The partial unique index (workspace, kind, subject) over open and claimed tasks decides what is a duplicate,
+      // also between two rows of this statement and between concurrent filers.
+      const onConflict = refresh
+        ? sql`ON CONFLICT (workspace_id, kind, subject) WHERE status IN ('open', 'claimed') AND subject IS NOT NULL
+            DO UPDATE SET title = excluded.title, payload = excluded.payload, priority = excluded.priority, job_id = coalesce(excluded.job_id, tasks.job_id)`
+        : sql`ON CONFLICT DO NOTHING`
+      const res = await sql<{ inserted: boolean }>`
+        INSERT INTO tasks (workspace_id, kind, title, payload, priority, subject, job_id, project_id, locale, unit_id, filed_by)
+        SELECT workspace_id, kind, title, payload::jsonb, priority, subject, job_id, project_id, locale, unit_id, filed_by FROM (${rows}) AS r
+        ${onConflict}
+        RETURNING (xmax = 0) AS inserted`.execute(db)
+      filed += res.rows.filter((r) => r.inserted).length
+    }
   }
   return filed
 }
@@ -32,4 +65,120 @@ export async function fileTasks(db: Kysely<Database>, tasks: readonly NewTask[])
 export async function countOpenTasks(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db.selectFrom('tasks').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', workspaceId).where('status', 'in', ['open', 'claimed']).executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** Which tasks list_tasks and claim_tasks look at. `open` includes claimed tasks whose claim has expired. */
+export interface TaskFilter {
+  kind?: TaskKind
+  status?: TaskStatus | 'any'
+  project_id?: string
+  locale?: string
+  unit_id?: string
+}
+
+/** The condition for tasks of `status` at `now` (claims expire by the clock alone). */
+function statusIs(status: TaskStatus | 'any', now: Date): Expression<SqlBool> {
+  switch (status) {
+    case 'open':
+      return sql<SqlBool>`(status = 'open' OR (status = 'claimed' AND claim_expires_at <= ${now}))`
+    case 'claimed':
+      return sql<SqlBool>`(status = 'claimed' AND claim_expires_at > ${now})`
+    case 'any':
+      return sql<SqlBool>`true`
+    default:
+      return sql<SqlBool>`status = ${status}`
+  }
+}
+
+function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date) {
+  let q = db.selectFrom('tasks').where('workspace_id', '=', workspaceId).where(statusIs(f.status ?? 'open', now))
+  if (f.kind) q = q.where('kind', '=', f.kind)
+  if (f.project_id) q = q.where('project_id', '=', f.project_id)
+  if (f.locale) q = q.where('locale', '=', f.locale)
+  if (f.unit_id) q = q.where('unit_id', '=', f.unit_id)
+  return q
+}
+
+/** A page of tasks, highest priority first, then oldest, with the total matching. */
+export async function listTasks(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date, page: { limit: number; offset: number }): Promise<{ tasks: Task[]; total: number }> {
+  const [tasks, count] = await Promise.all([
+    filtered(db, workspaceId, f, now).selectAll().orderBy('priority', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(page.limit).offset(page.offset).execute(),
+    filtered(db, workspaceId, f, now).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { tasks, total: Number(count.n) }
+}
+
+/** Who claims: shown as `name`, matched by `id` to refresh one's own claims. */
+export interface Claimer {
+  id: string
+  name: string
+}
+
+const RANK = (a: Task, b: Task) => b.priority - a.priority || new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : 1)
+
+/**
+ * Claims up to `limit` tasks for the claimer until `until`: first the claimer's own unexpired claims matching the
+ * filter (refreshed), then open tasks by priority and age. Rows another transaction is claiming are skipped (SKIP
+ * LOCKED), so two callers at once never get the same task. Returns the claimed tasks by priority, then age.
+ */
+export async function claimTasks(db: Kysely<Database>, workspaceId: string, f: Omit<TaskFilter, 'status'>, who: Claimer, now: Date, until: Date, limit: number): Promise<Task[]> {
+  const mine = filtered(db, workspaceId, { ...f, status: 'claimed' }, now).select('id').where('claimer_id', '=', who.id)
+    .orderBy('priority', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).forUpdate().skipLocked()
+  const refreshed = await db.updateTable('tasks').set({ claim_expires_at: until, claimed_by: who.name }).where('id', 'in', mine).returningAll().execute()
+  const room = limit - refreshed.length
+  if (room <= 0) return refreshed.sort(RANK)
+  const picked = filtered(db, workspaceId, { ...f, status: 'open' }, now)
+    .select('id').orderBy('priority', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(room).forUpdate().skipLocked()
+  const claimed = await db.updateTable('tasks')
+    .set({ status: 'claimed', claimed_by: who.name, claimer_id: who.id, claim_expires_at: until })
+    .where('id', 'in', picked)
+    .returningAll().execute()
+  return [...refreshed, ...claimed].sort(RANK)
+}
+
+/** The workspace's task with this id, locked for resolving. */
+export function findTaskForUpdate(db: Kysely<Database>, workspaceId: string, id: string): Promise<Task | undefined> {
+  return db.selectFrom('tasks').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+/** The workspace's task with this id. */
+export function findTask(db: Kysely<Database>, workspaceId: string, id: string): Promise<Task | undefined> {
+  return db.selectFrom('tasks').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst()
+}
+
+/** How a task was closed. */
+export interface TaskClosing {
+  status: 'resolved' | 'dismissed'
+  /** The action taken; null when the task closed because its subject went. */
+  action: string | null
+  note: string
+  by: string
+  surface: Surface | null
+  at: Date
+  result: unknown
+}
+
+/** Closes a task with its resolution; returns the closed row. */
+export function closeTask(db: Kysely<Database>, id: string, c: TaskClosing): Promise<Task> {
+  return db.updateTable('tasks')
+    .set({
+      status: c.status, resolved_action: c.action, note: c.note, resolved_by: c.by, resolved_surface: c.surface, resolved_at: c.at,
+      result: c.result === undefined ? null : sql`${JSON.stringify(c.result)}::text::jsonb`, claim_expires_at: null,
+    })
+    .where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
+
+/** The tasks with these ids, locked. */
+export function lockTasks(db: Kysely<Database>, ids: readonly string[]): Promise<Task[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).forUpdate().execute()
+}
+
+/** Subjects of the kind that have a task in any status (a pair kept separate, merged, or already suggested). */
+export async function subjectsWithTasks(db: Kysely<Database>, workspaceId: string, kind: TaskKind, subjects: readonly string[]): Promise<Set<string>> {
+  if (subjects.length === 0) return new Set()
+  const rows = await sql<{ subject: string }>`
+    SELECT DISTINCT t.subject FROM tasks t JOIN unnest(${subjects}::text[]) AS v (subject) ON t.subject = v.subject
+    WHERE t.workspace_id = ${workspaceId}::uuid AND t.kind = ${kind}`.execute(db)
+  return new Set(rows.rows.map((r) => r.subject))
 }
