@@ -97,7 +97,7 @@ export const listAudits = defineOp({
     'Lists the audits of the workspace newest first, optionally of one locale, with status, answer, score and summary; audits still running show empty results. ' +
     'Each id is what get_audit takes for the findings.',
   input: input({
-    locale: v.optional(v.pipe(Locale, v.description('only audits of this locale'))),
+    locale: v.optional(v.pipe(Locale, v.description('only audits of this locale (2 to 35 characters)'))),
     limit: Limit,
     offset: Offset,
   }),
