@@ -29,8 +29,8 @@ function pair(i: number, rand: () => number): [string, string] {
   const end = ENDS[Math.floor(rand() * ENDS.length)]!
   const n = 1 + Math.floor(rand() * 500)
   const kind = i % 4
-  const src = kind === 0 ? `${verb} ${n} ${WORDS[w]}s for {name}${end}` : kind === 1 ? `${verb} the ${WORDS[w]} <b>%s</b> in Tolk${end}` : kind === 2 ? `${verb} ${WORDS[w]} #${i}${end}` : `${verb} your ${WORDS[w]} at https://tolk.dev/${i}${end}`
-  let de = kind === 0 ? `${deVerb} ${n} ${DE[w]}en für {name}${end}` : kind === 1 ? `${deVerb} ${DE[w]} <b>%s</b> in Tolk${end}` : kind === 2 ? `${deVerb} ${DE[w]} #${i}${end}` : `${deVerb} dein ${DE[w]} unter https://tolk.dev/${i}${end}`
+  const src = kind === 0 ? `${verb} ${n} ${WORDS[w]}s for {name} (${i})${end}` : kind === 1 ? `${verb} the ${WORDS[w]} <b>%s</b> in Tolk ${i}${end}` : kind === 2 ? `${verb} ${WORDS[w]} #${i}${end}` : `${verb} your ${WORDS[w]} at https://tolk.dev/${i}${end}`
+  let de = kind === 0 ? `${deVerb} ${n} ${DE[w]}en für {name} (${i})${end}` : kind === 1 ? `${deVerb} ${DE[w]} <b>%s</b> in Tolk ${i}${end}` : kind === 2 ? `${deVerb} ${DE[w]} #${i}${end}` : `${deVerb} dein ${DE[w]} unter https://tolk.dev/${i}${end}`
   switch (i % 97 === 0 ? 0 : i % 10 === 3 ? 1 + (i % 7) : -1) {
     case 0: de = src; break
     case 1: de = de.replace(/\{name\}|%s/, ''); break
@@ -143,7 +143,8 @@ try {
     ai_requests: usage.requests, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, cache_read_tokens: usage.cache_read_tokens, cache_write_tokens: usage.cache_write_tokens,
     budget: DEFAULT_AUDIT_BUDGET,
   }
-  console.table([{ ...row, budget: undefined }])
+  const { budget: _, ...shown } = row
+  console.table([shown])
   console.log(`checks over ${rows} translations: ${row.checks_s} s (floor ${row.floor_s} s; target < 20 s); whole job ${row.job_s} s; AI: ${usage.requests} requests, ${usage.input_tokens} input tokens (+${usage.cache_read_tokens} read from cache, ${usage.cache_write_tokens} written), ${usage.output_tokens} output tokens`)
   const dir = fileURLToPath(new URL('../results/', import.meta.url))
   mkdirSync(dir, { recursive: true })
