@@ -61,18 +61,19 @@ function branchings(ast: readonly MessageFormatElement[], out: Branching[] = [])
   return out
 }
 
+// Only messages with branches are checked: a source with simple arguments alone ({name}) may be another placeholder
+// syntax that happens to parse, and the placeholder check already compares its arguments.
+const BRANCHING = /\{\s*[\w.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/u
+
 export function checkIcu(f: FormCtx): void {
-  if (!f.source.includes('{')) return
+  if (!BRANCHING.test(f.source)) return
   const source = parseIcu(f.source)
   if (!source || 'error' in source) return
   const s = branchings(source.ast)
-  // A source with only simple arguments ({name}) may be another placeholder syntax that happens to parse.
   const target = parseIcu(f.target)
   if (!target) return
   if ('error' in target) {
-    if (s.length > 0 || f.target.includes('{')) {
-      report(f, 'icu_syntax', `the ICU message does not parse: ${target.error} at character ${target.offset + 1}`, { span: { start: target.offset, end: Math.min(f.target.length, target.offset + 1) } })
-    }
+    report(f, 'icu_syntax', `the ICU message does not parse: ${target.error} at character ${target.offset + 1}`, { span: { start: target.offset, end: Math.min(f.target.length, target.offset + 1) } })
     return
   }
   const optional = f.input.optionalCategories ?? []

@@ -6,15 +6,23 @@
 
 import { report, type FormCtx } from './form.js'
 
-const LEADING = /^[\s\u00a0\u202f\u3000]*/u
-const TRAILING = /[\s\u00a0\u202f\u3000]*$/u
 const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/gu
 // C0 and C1 controls except tab, line feed and carriage return, which UI strings use.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu
 const KASHIDA = /\u0640/gu
 
-const lead = (t: string) => LEADING.exec(t)![0]
-const trail = (t: string) => TRAILING.exec(t)![0]
+const isSpace = (c: string) => c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\u00a0' || c === '\u202f' || c === '\u3000' || (c > '\u007f' && /\s/u.test(c))
+const lead = (t: string) => {
+  let i = 0
+  while (i < t.length && isSpace(t[i]!)) i++
+  return t.slice(0, i)
+}
+// A loop, not /\s*$/: that pattern retries from every space of a text, quadratic in long texts with many.
+const trail = (t: string) => {
+  let i = t.length
+  while (i > 0 && isSpace(t[i - 1]!)) i--
+  return t.slice(i)
+}
 const count = (t: string, re: RegExp) => (t.match(re) ?? []).length
 
 /** The target with its leading and trailing whitespace replaced by the source's. */
