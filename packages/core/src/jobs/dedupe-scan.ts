@@ -7,9 +7,9 @@ import type { JobDeps } from './translate.js'
 /** How the scan looks (bench/dedupe measures recall and precision with these). */
 export const DEDUPE_SCAN = {
   maxLength: 500,
-  lengthRatio: 0.7,
+  lengthRatio: 0.6,
   minSimilarity: 0.55,
-  maxWordUnits: 2000,
+  maxWordUnits: 200,
   maxGroupPairs: 50,
 } as const satisfies Omit<DuplicateScan, 'workspaceId'>
 

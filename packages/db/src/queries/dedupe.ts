@@ -21,7 +21,7 @@ export interface DuplicateScan {
   lengthRatio: number
   /** pg_trgm similarity at least this. */
   minSimilarity: number
-  /** Words used by more units than this are not used to find candidates (they would pair half the workspace). */
+  /** Blocking keys (word pairs) shared by more units than this are not used to find candidates (common words). */
   maxWordUnits: number
   /** Pairs per group of equal texts: the group's first unit with each other one. */
   maxGroupPairs: number
@@ -41,8 +41,8 @@ const scanned = (s: DuplicateScan) => sql`
 /**
  * Candidate near-duplicate pairs of a workspace in two set-based statements, never a query per unit:
  * - texts equal after normalizing case, whitespace and punctuation (one pair per group member, with the group's first);
- * - texts similar by trigrams within a length band, compared only when they share one of each unit's two rarest
- *   words (words used by one unit alone do not count, so an edited word does not hide the pair).
+ * - texts similar by trigrams within a length band, compared only when they share a pair of their three rarest
+ *   words (words used by one unit alone do not count), so a one-word edit keeps the pair findable.
  * Returns the number of units scanned and the pairs, a < b.
  */
 export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan): Promise<{ units: number; pairs: DuplicatePair[] }> {
@@ -53,14 +53,27 @@ export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan)
     g AS (SELECT norm, array_agg(id ORDER BY id) AS ids, array_agg(text ORDER BY id) AS texts FROM u WHERE norm <> '' GROUP BY norm HAVING count(*) > 1)
     SELECT g.ids[1]::text AS a, g.ids[i]::text AS b, g.texts[1] AS a_text, g.texts[i] AS b_text, 1::float8 AS similarity, 'normalized' AS match
     FROM g CROSS JOIN LATERAL generate_series(2, least(array_length(g.ids, 1), ${s.maxGroupPairs + 1}::int)) AS i`.execute(db)
+  // Blocking keys: every pair of a unit's three rarest words (words of one unit alone do not count). Two texts one
+  // word apart keep two of their three rarest words in common, so they share a key; a key shared by more than
+  // maxBlock units (common words) is not used. Texts of three words or fewer also use their single words, among
+  // short texts only, since they have few pairs to share.
   const similar = await sql<DuplicatePair>`
     WITH u AS MATERIALIZED (${scanned(s)}),
-    w AS MATERIALIZED (SELECT DISTINCT u.id, word FROM u CROSS JOIN LATERAL regexp_split_to_table(u.norm, ' ') AS word WHERE length(word) > 1),
-    df AS MATERIALIZED (SELECT word, count(*) AS n FROM w GROUP BY word HAVING count(*) BETWEEN 2 AND ${s.maxWordUnits}::int),
-    rare AS MATERIALIZED (
-      SELECT id, word FROM (SELECT w.id, w.word, row_number() OVER (PARTITION BY w.id ORDER BY df.n, w.word) AS r FROM w JOIN df USING (word)) x WHERE r <= 2
+    w AS MATERIALIZED (SELECT DISTINCT u.id, word FROM u CROSS JOIN LATERAL regexp_split_to_table(u.norm, ' ') AS word WHERE word <> ''),
+    wc AS MATERIALIZED (SELECT id, count(*) AS words FROM w GROUP BY id),
+    df AS MATERIALIZED (SELECT word, count(*) AS n FROM w GROUP BY word HAVING count(*) >= 2),
+    ranked AS MATERIALIZED (
+      SELECT w.id, w.word, row_number() OVER (PARTITION BY w.id ORDER BY df.n, w.word) AS r FROM w JOIN df USING (word)
     ),
-    cand AS MATERIALIZED (SELECT DISTINCT x.id AS a, y.id AS b FROM rare x JOIN rare y ON x.word = y.word AND x.id < y.id)
+    keys AS MATERIALIZED (
+      SELECT x.id, x.word || ' ' || y.word AS k FROM ranked x JOIN ranked y ON x.id = y.id AND x.r < y.r AND y.r <= 3
+      UNION ALL
+      SELECT ranked.id, 'short:' || ranked.word FROM ranked JOIN wc USING (id) WHERE wc.words <= 3
+    ),
+    blocks AS MATERIALIZED (SELECT k FROM keys GROUP BY k HAVING count(*) BETWEEN 2 AND ${s.maxWordUnits}::int),
+    cand AS MATERIALIZED (
+      SELECT DISTINCT x.id AS a, y.id AS b FROM keys x JOIN blocks USING (k) JOIN keys y ON y.k = x.k AND x.id < y.id
+    )
     SELECT c.a::text AS a, c.b::text AS b, ua.text AS a_text, ub.text AS b_text, similarity(ua.text, ub.text)::float8 AS similarity, 'similar' AS match
     FROM cand c JOIN u ua ON ua.id = c.a JOIN u ub ON ub.id = c.b
     WHERE least(ua.len, ub.len) >= ${s.lengthRatio}::float8 * greatest(ua.len, ub.len) AND ua.norm <> ub.norm
