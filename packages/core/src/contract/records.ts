@@ -94,13 +94,17 @@ export const ActivityItem = v.object({
 /** Token usage of a job's AI calls, summed. */
 const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_tokens: Count, cache_write_tokens: Count, requests: Count })
 
-/** What a finished translate job reports; other job types report their own fields. */
+/** What a finished translate or dedupe_scan job reports; other job types report their own fields. */
 export const JobOutput = v.looseObject({
   translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
   failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
   check_warnings: v.optional(described(Count, 'translations written that the quality checks flag (get_unit shows each warning)')),
   usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
   pseudo: v.optional(described(v.boolean(), 'true when the pseudo provider ran (no AI key configured): the output is not a real translation')),
+  units_scanned: v.optional(described(Count, 'dedupe_scan: units compared')),
+  pairs_considered: v.optional(described(Count, 'dedupe_scan: candidate pairs of near-duplicate strings found')),
+  pairs_known: v.optional(described(Count, 'dedupe_scan: pairs already suggested, merged or kept separate')),
+  pairs_placeholders_differ: v.optional(described(Count, 'dedupe_scan: pairs set aside because their placeholders differ')),
 })
 
 export const Job = v.object({

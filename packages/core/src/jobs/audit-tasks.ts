@@ -3,6 +3,7 @@ import type { AuditResult } from '@tolk/ai'
 import { auditTargets, fileTasks, keysOfUnits, type Db, type NewAuditFinding, type NewTask } from '@tolk/db'
 import { translationFor } from '../services/prompt-context.js'
 import { findingSubject, glossarySubject, ruleSubject } from '../tasks/index.js'
+import { taskPriority } from '../tasks/priority.js'
 
 /** What an audit files tasks from. */
 export interface AuditTaskInput {
@@ -47,7 +48,8 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
     tasks.push({
       workspace_id: a.workspaceId, kind: 'audit_finding', subject: findingSubject(f.unit_id, a.locale, f.check), job_id: a.jobId,
       filed_by: 'audit', locale: a.locale, unit_id: f.unit_id, project_id: a.projectId,
-      priority: f.severity === 'error' ? 70 : f.origin === 'ai' ? 50 : 40,
+      // The queue's scheme (kind, keys using the string), errors a step above warnings of the same reach.
+      priority: taskPriority('audit_finding', { keys: keys.get(f.unit_id)?.length ?? 1 }) + (f.severity === 'error' ? 5 : 0),
       title: `${f.check} in the ${a.locale} translation of "${t.source_text.slice(0, 60)}"`,
       payload: {
         audit_id: a.auditId, unit_id: f.unit_id, locale: a.locale, check: f.check, message: f.message,
@@ -63,7 +65,7 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
     const known = a.glossary.find((x) => x.term.toLowerCase() === g.term.toLowerCase())
     if (known && (known.do_not_translate || (g.translation !== undefined && translationFor(known.translations, a.locale) === g.translation))) continue
     tasks.push({
-      workspace_id: a.workspaceId, kind: 'glossary_suggestion', subject: glossarySubject(g.term), job_id: a.jobId, priority: 45,
+      workspace_id: a.workspaceId, kind: 'glossary_suggestion', subject: glossarySubject(g.term), job_id: a.jobId, priority: taskPriority('glossary_suggestion'),
       filed_by: 'audit', locale: a.locale, project_id: a.projectId,
       title: g.doNotTranslate ? `Add "${g.term}" to the glossary as do-not-translate` : `Add "${g.term}" → "${g.translation ?? ''}" (${a.locale}) to the glossary`,
       payload: { audit_id: a.auditId, term: g.term, do_not_translate: g.doNotTranslate, translations: g.translation !== undefined && !g.doNotTranslate ? { [a.locale]: g.translation } : {}, reason: g.reason },
@@ -71,7 +73,7 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
   }
   for (const r of a.ai.rules) {
     tasks.push({
-      workspace_id: a.workspaceId, kind: 'rule_suggestion', subject: ruleSubject(r.locale, sha1(r.body)), job_id: a.jobId, priority: 45,
+      workspace_id: a.workspaceId, kind: 'rule_suggestion', subject: ruleSubject(r.locale, sha1(r.body)), job_id: a.jobId, priority: taskPriority('rule_suggestion'),
       filed_by: 'audit', locale: r.locale, project_id: a.projectId,
       title: `Add a ${r.locale ?? 'global'} rule: ${r.body.slice(0, 80)}`,
       payload: { audit_id: a.auditId, body: r.body, locale: r.locale, reason: r.reason },

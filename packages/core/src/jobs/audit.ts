@@ -27,7 +27,6 @@ export interface AuditOutcome {
   score: number | null
   tasks_filed: number
   ai_ran: boolean
-  failed: { reason: string }[]
   usage: TokenUsage
   provider: string
   model: string
@@ -117,7 +116,7 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   await finishAudit(db, p.audit_id, { answer, score, summary, result })
   return {
     audit_id: p.audit_id, translations_checked: checked, findings: findings.length, score, tasks_filed: tasksFiled, ai_ran: ai.result.ran,
-    failed: [] as { reason: string }[], usage: ai.result.usage, provider: deps.ai.name, model: ai.result.model,
+    usage: ai.result.usage, provider: deps.ai.name, model: ai.result.model,
   }
 }
 

@@ -28,6 +28,8 @@ export interface TranslatePayload {
   project_id?: string
   unit_ids?: string[]
   reason?: string
+  /** A reviewer's instruction for these units (resolve_task retranslate's note), carried in each item's context. */
+  instruction?: string
 }
 
 /** How long a batch's units stay leased to a job: longer than any AI request with its retries. */
@@ -78,7 +80,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
           ...(context.projectDescription ? { projectDescription: context.projectDescription } : {}),
           glossary: context.glossary,
           rules: context.rules,
-          items: group.map((u) => toItem(u, locale)),
+          items: group.map((u) => toItem(u, locale, payload.instruction)),
         })
         addUsage(out.usage, result.usage)
         const accepted = result.items.filter((r) => r.ok)
@@ -115,14 +117,14 @@ async function alreadyTranslated(db: Db, unitIds: string[], locale: string, repl
   return new Set(rows.filter((t) => !replaceMachine || !(t.status === 'machine' && t.origin === 'ai') || mine.has(t.unit_id)).map((t) => t.unit_id))
 }
 
-function toItem(u: WorkUnit, locale: string): TranslateItem {
+function toItem(u: WorkUnit, locale: string, instruction?: string): TranslateItem {
   const plural = u.source_plural ?? undefined
   return {
     id: u.id,
     ...(u.key_name ? { key: u.key_name } : {}),
     text: u.source_text,
     ...(plural ? { plural, pluralCategories: pluralCategories(locale) as PluralCategory[], optionalPluralCategories: optionalCategories(locale) as PluralCategory[] } : {}),
-    ...(u.description || u.comment ? { description: [u.description, u.comment].filter(Boolean).join('\n') } : {}),
+    ...(u.description || u.comment || instruction ? { description: [u.description, u.comment, instruction && `Reviewer's instruction: ${instruction}`].filter(Boolean).join('\n') } : {}),
     ...(u.max_length !== null ? { maxLength: Number(u.max_length) } : {}),
     placeholders: placeholdersOf(u.source_text, plural),
   }

@@ -4,6 +4,7 @@ import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
+import { fileContextReviews, type Landed } from './context-review.js'
 import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { linkFile } from './file-link.js'
@@ -46,7 +47,11 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
     const unchanged = samePush && !multi && file.source_path === req.path && file.format === req.format
     if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
-    else newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true }, counts)
+    else {
+      const landed = new Map<string, Landed>()
+      newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
+      counts.tasks_filed += await fileContextReviews(ctx, req, landed)
+    }
     if (file.source_path !== req.path || file.format !== req.format) await updateFile(ctx.db, file.id, { source_path: req.path, format: req.format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
