@@ -42,7 +42,7 @@ export const AuditFinding = v.object({
   message: v.string(),
   form: described(v.nullable(v.string()), 'the plural form concerned, for plural translations'),
   span: described(v.nullable(v.object({ start: Count, end: Count })), 'UTF-16 offsets of the offending text in the translation (or its form)'),
-  fix: described(v.nullable(v.object({ text: v.string(), plural: v.nullable(PluralMap) })), 'a suggested corrected translation, when one is safe or the model gave one'),
+  fix: described(v.nullable(v.object({ text: v.string(), plural: v.nullable(PluralMap) })), 'a suggested corrected translation (of that plural form, when form is set), when a mechanical fix is safe or the model gave one'),
 })
 
 /** Start an audit. */

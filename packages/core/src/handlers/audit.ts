@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { auditFindings, findAudit, insertAudit, listAudits, type AuditHead } from '@tolk/db'
 import type * as c from '../contract/audit.js'
 import { fail } from '../errors.js'
+import type { AuditResultColumn } from '../jobs/audit.js'
 import { queueJob } from '../jobs/queue.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
-
-/** What the audit job writes into audits.result when it ends (jobs/audit.ts). */
-interface AuditResultColumn {
-  counts: Record<string, number>
-  translations_checked: number
-  scores: { checks: number | null; ai: number | null }
-  ai: { ran: boolean; note: string; model: string; sampled: number }
-  usage: { input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number; requests: number }
-  tasks_filed: number
-}
 
 /** An audit as outputs show it: empty until its job has written the result. */
 function auditOut(a: AuditHead) {

@@ -32,6 +32,16 @@ export interface AuditOutcome {
   model: string
 }
 
+/** What the job writes into audits.result when it ends; get_audit reads it back. */
+export interface AuditResultColumn {
+  counts: Record<string, number>
+  translations_checked: number
+  scores: { checks: number | null; ai: number | null }
+  ai: { ran: boolean; note: string; model: string; sampled: number }
+  usage: ReturnType<typeof usageOut>
+  tasks_filed: number
+}
+
 /** Translations read per page: memory stays flat, and each page is one heartbeat. */
 const PAGE = 5000
 
@@ -108,7 +118,7 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
     ? `The model reviewed ${ai.result.sampled} of ${checked} translations.`
     : `The AI part did not run (${ai.reason}); the answer and the score come from the deterministic checks alone.`
   const answer = ai.result.ran && ai.result.answer ? ai.result.answer : `${note} ${summary}`
-  const result = {
+  const result: AuditResultColumn = {
     counts, translations_checked: checked, scores: { checks: checksScore, ai: ai.result.score },
     ai: { ran: ai.result.ran, note, model: ai.result.model, sampled: ai.result.sampled },
     usage: usageOut(ai.result.usage), tasks_filed: tasksFiled,
