@@ -163,4 +163,21 @@ forEachBackend('audits', (env) => {
     expect(audit).toMatchObject({ status: 'succeeded', score: null, translations_checked: 0, project: { slug: 'app' }, ai: { ran: false } })
     expect(audit.answer).toContain('no fr translations')
   })
+
+  test("a project's audit reads only the strings that project's keys use", async () => {
+    const ws = await seeded()
+    await ws.call('create_project', { name: 'Site', target_locales: ['de'], auto_translate: false })
+    await ws.call('push_file', { project: 'site', path: 'en.json', content: JSON.stringify({ only: 'Only on the site', save: 'Save' }) })
+    await ws.call('push_file', { project: 'site', path: 'de.json', content: JSON.stringify({ only: 'nur auf der Website', save: 'speichern' }) })
+    const run = async (project?: string) => {
+      const { audit_id, job_id } = (await ws.call('run_audit', { locale: 'de', ...(project ? { project } : {}) })).body
+      expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, job_id)).toBe('succeeded')
+      return (await ws.call('get_audit', { audit: audit_id, limit: 200 })).body
+    }
+    const site = await run('site')
+    expect(site.translations_checked).toBe(2)
+    expect(site.project).toMatchObject({ slug: 'site' })
+    expect(site.counts).toEqual({ case: 2 })
+    expect((await run()).translations_checked).toBe(8)
+  })
 })
