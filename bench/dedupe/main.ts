@@ -100,6 +100,9 @@ try {
   const scan = score(tasks.map((t: any) => [t.a, t.b]), seeded)
   log(`dedupe_scan job: ${status} in ${secs(scanMs)} s; ${JSON.stringify(job.output)}`)
   log(`  recall ${scan.recall}, precision ${scan.precision} (${scan.found} pairs filed)`)
+  // A few pairs found that were not seeded: chance near-duplicates of the generated text, or mistakes.
+  const want = new Set(seeded.map(([a, b]) => pairKey(a, b)))
+  for (const t of tasks.filter((t: any) => !want.has(pairKey(t.a, t.b))).slice(0, 5)) log(`  not seeded: "${t.a}" ~ "${t.b}"`)
 
   // Baseline: the plain self-join, pg_trgm's `%` through the GIN index at the same similarity threshold.
   let baseline: { ms: number | null; recall: number | null; precision: number | null; found: number | null; note: string }

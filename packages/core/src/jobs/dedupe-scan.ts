@@ -1,4 +1,4 @@
-import { fileTasks, findDuplicatePairs, heartbeatJob, subjectsWithTasks, pairSides, withTx, type DuplicatePair, type DuplicateScan, type Job, type PairSide } from '@tolk/db'
+import { fileTasks, findDuplicatePairs, heartbeatJob, subjectsWithTasks, unitSummaries, withTx, type DuplicatePair, type DuplicateScan, type Job, type UnitSummary } from '@tolk/db'
 import { comparePlaceholders } from '@tolk/formats'
 import { pairSubject } from '../tasks/merge-suggestion.js'
 import { taskPriority } from '../tasks/priority.js'
@@ -34,7 +34,7 @@ export async function processDedupeScan(deps: JobDeps, job: Job): Promise<Dedupe
   const fitting = pairs.filter((p) => samePlaceholders(p))
   const known = await subjectsWithTasks(deps.db, job.workspace_id, 'merge_suggestion', fitting.map((p) => pairSubject(p.a, p.b)))
   const fresh = dedupePairs(fitting.filter((p) => !known.has(pairSubject(p.a, p.b))))
-  const cards = await pairSides(deps.db, [...new Set(fresh.flatMap((p) => [p.a, p.b]))])
+  const cards = await unitSummaries(deps.db, [...new Set(fresh.flatMap((p) => [p.a, p.b]))])
   const tasks = fresh.filter((p) => cards.has(p.a) && cards.has(p.b)).map((p) => suggestion(job, p, cards.get(p.a)!, cards.get(p.b)!))
   const filed = await withTx(deps.db, (tx) => fileTasks(tx, tasks))
   return {
@@ -57,8 +57,8 @@ function dedupePairs(pairs: DuplicatePair[]): DuplicatePair[] {
 
 const short = (text: string) => (text.length > 50 ? `${text.slice(0, 47)}...` : text)
 
-function suggestion(job: Job, p: DuplicatePair, a: PairSide, b: PairSide) {
-  const side = (c: PairSide) => ({ unit_id: c.id, source_text: c.source_text, key_count: c.key_count, keys: c.keys, translations: c.translations })
+function suggestion(job: Job, p: DuplicatePair, a: UnitSummary, b: UnitSummary) {
+  const side = (c: UnitSummary) => ({ unit_id: c.id, source_text: c.source_text, key_count: c.key_count, keys: c.keys, translations: c.translations })
   return {
     workspace_id: job.workspace_id, kind: 'merge_suggestion' as const, subject: pairSubject(p.a, p.b), job_id: job.id, filed_by: 'scan' as const,
     unit_id: a.id, priority: taskPriority('merge_suggestion', { keys: a.key_count + b.key_count - 1 }),

@@ -1,12 +1,13 @@
 import type { TokenUsage, TranslateItem, TranslationProvider } from '@tolk/ai'
 import {
-  addAiTranslations, fileTasks, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
+  addAiTranslations, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { extractPlaceholders, optionalCategories, pluralCategories, type PluralCategory } from '@tolk/formats'
 import type { AuditBudget } from './audit-budget.js'
 import { countFlagged } from '../services/quality.js'
 import { loadBatchContext } from './batch-context.js'
+import { fileReviews } from './translation-reviews.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
 export interface JobDeps {
@@ -87,15 +88,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         const failed = result.items.filter((r) => !r.ok)
         for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
         // Output that failed its checks twice is not stored as machine output: a person or agent decides.
-        out.tasks_filed += await fileTasks(deps.db, failed.map((r) => {
-          const unit = group.find((u) => u.id === r.id)!
-          return {
-            workspace_id: job.workspace_id, kind: 'translation_review' as const, subject: `${r.id}:${locale}`, job_id: job.id, priority: 60,
-            filed_by: 'ai' as const, unit_id: r.id, locale, project_id: unit.project_id,
-            title: `Review the ${locale} translation of "${unit.source_text.slice(0, 80)}"`,
-            payload: { unit_id: r.id, locale, key: unit.key_name, source: unit.source_text, source_plural: unit.source_plural, candidate: r.candidate ?? null, candidate_plural: r.plural ?? null, reason: r.reason, failures: r.failures },
-          }
-        }))
+        out.tasks_filed += await fileReviews(deps, job, locale, group, failed)
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
         out.check_warnings += countFlagged(accepted.map((r) => ({ unit: group.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })

@@ -81,8 +81,8 @@ export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan)
   return { units, pairs: [...equal.rows, ...similar.rows].map((p) => ({ ...p, similarity: Number(p.similarity) })) }
 }
 
-/** A unit as a merge suggestion shows it: source, how many keys use it and the first few, its translations. */
-export interface PairSide {
+/** A unit as tasks show it (merge suggestions, reviews): source, how many keys use it and the first few, its translations. */
+export interface UnitSummary {
   id: string
   source_text: string
   key_count: number
@@ -91,11 +91,11 @@ export interface PairSide {
 }
 
 /** Cards of the given units (up to 5 keys each), by id. */
-export async function pairSides(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, PairSide>> {
-  const out = new Map<string, PairSide>()
+export async function unitSummaries(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, UnitSummary>> {
+  const out = new Map<string, UnitSummary>()
   for (let i = 0; i < unitIds.length; i += 5000) {
     const part = unitIds.slice(i, i + 5000)
-    const rows = await sql<PairSide>`
+    const rows = await sql<UnitSummary>`
       SELECT un.id, un.source_text, kc.key_count::int AS key_count, coalesce(kl.keys, '[]'::json) AS keys, coalesce(tl.translations, '[]'::json) AS translations
       FROM unnest(${part}::uuid[]) AS v (id) JOIN units un ON un.id = v.id
       CROSS JOIN LATERAL (SELECT count(*) AS key_count FROM keys k WHERE k.unit_id = un.id AND k.removed_at IS NULL) kc
