@@ -115,10 +115,12 @@ function isIgnoredMark(t: string, i: number): boolean {
 }
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '（': '）', '【': '】', '「': '」', '『': '』', '«': '»', '《': '》' }
+const BRACKETISH = /[()[\]（）【】「」『』«»《》"]/u
 const CLOSING = new Map(Object.entries(PAIRS).map(([o, c]) => [c, o]))
 
 /** The first unbalanced bracket of `text` (index), or -1; a smiley's ) and a list's 1) do not count. */
 export function unbalancedAt(text: string): number {
+  if (!BRACKETISH.test(text)) return -1
   const stack: { c: string; at: number }[] = []
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!

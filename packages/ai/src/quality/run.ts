@@ -58,7 +58,7 @@ function runForm(f: FormCtx): void {
   checkTags(f)
   checkSpacing(f)
   checkPunctuation(f)
-  checkCarried(f, reader)
+  checkCarried(f)
   checkMaxLength(f)
   checkGlossary(f)
   checkCase(f)
