@@ -104,25 +104,32 @@ try {
   }
   const floorMs = performance.now() - t
 
-  // The checks: the same reads, every translation through every check, and the consistency index.
-  t = performance.now()
+  // The checks: the same reads, every translation through every check, and the consistency index. Run twice: the
+  // first pass pays for compiling the checks' code and expressions (what a worker's first audit pays), the second not.
   const scope = { sourceLocale: await findWorkspaceSourceLocale(conn.db, ws.workspaceId), locale: 'de', glossary: termsFor(await listGlossaryTerms(conn.db, ws.workspaceId), 'de') }
-  const consistency = new ConsistencyIndex()
-  let findings = 0
-  let flagged = 0
-  for (let after: string | null = null; ;) {
-    const page = await auditPage(conn.db, q, after, PAGE)
-    for (const row of page) {
-      const found = findingsOf(row, row, scope)
-      findings += found.length
-      if (found.length) flagged++
-      consistency.add({ unitId: row.unit_id, source: row.source_text, target: row.text })
+  const checkPass = async () => {
+    const started = performance.now()
+    const consistency = new ConsistencyIndex()
+    let findings = 0
+    let flagged = 0
+    for (let after: string | null = null; ;) {
+      const page = await auditPage(conn.db, q, after, PAGE)
+      for (const row of page) {
+        const found = findingsOf(row, row, scope)
+        findings += found.length
+        if (found.length) flagged++
+        consistency.add({ unitId: row.unit_id, source: row.source_text, target: row.text })
+      }
+      if (page.length < PAGE) break
+      after = page.at(-1)!.unit_id
     }
-    if (page.length < PAGE) break
-    after = page.at(-1)!.unit_id
+    for (const list of consistency.findings().values()) findings += list.length
+    return { ms: performance.now() - started, findings, flagged }
   }
-  for (const list of consistency.findings().values()) findings += list.length
-  const checksMs = performance.now() - t
+  const cold = await checkPass()
+  const warm = await checkPass()
+  const { findings, flagged } = cold
+  const checksMs = cold.ms
 
   // The whole job: checks, findings stored, the AI part within the default budget, tasks filed.
   fake.fallback = (req) => {
@@ -137,7 +144,7 @@ try {
   const audit = await call('get_audit', { audit: audit_id, limit: 1 })
   const usage = audit.usage
   const row = {
-    backend, translations: rows, floor_s: seconds(floorMs), checks_s: seconds(checksMs), checks_minus_floor_s: seconds(checksMs - floorMs),
+    backend, translations: rows, floor_s: seconds(floorMs), checks_s: seconds(checksMs), checks_warm_s: seconds(warm.ms), checks_minus_floor_s: seconds(checksMs - floorMs),
     per_translation_us: Number(((checksMs - floorMs) * 1000 / rows).toFixed(1)), flagged, findings,
     job: status, job_s: seconds(jobMs), score: audit.score, tasks_filed: audit.tasks_filed,
     ai_requests: usage.requests, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, cache_read_tokens: usage.cache_read_tokens, cache_write_tokens: usage.cache_write_tokens,
@@ -145,7 +152,7 @@ try {
   }
   const { budget: _, ...shown } = row
   console.table([shown])
-  console.log(`checks over ${rows} translations: ${row.checks_s} s (floor ${row.floor_s} s; target < 20 s); whole job ${row.job_s} s; AI: ${usage.requests} requests, ${usage.input_tokens} input tokens (+${usage.cache_read_tokens} read from cache, ${usage.cache_write_tokens} written), ${usage.output_tokens} output tokens`)
+  console.log(`checks over ${rows} translations: ${row.checks_s} s, ${row.checks_warm_s} s warm (floor ${row.floor_s} s; target < 20 s); whole job ${row.job_s} s; AI: ${usage.requests} requests, ${usage.input_tokens} input tokens (+${usage.cache_read_tokens} read from cache, ${usage.cache_write_tokens} written), ${usage.output_tokens} output tokens`)
   const dir = fileURLToPath(new URL('../results/', import.meta.url))
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}audit-${backend}.json`, `${JSON.stringify({ benchmark: 'audit', at: new Date().toISOString(), ...row }, null, 2)}\n`)
