@@ -30,7 +30,7 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens }).start()
+  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }

@@ -15,6 +15,8 @@ interface Other {
   unitId: string
   stringKeyId: string
   jobId: string
+  /** B's audit of de. */
+  auditId: string
   /** B's open translation_review task on its unit. */
   taskId: string
   /** B's learned format (active: it reads lang/{locale}.ini), slug secret-ini. */
@@ -65,6 +67,10 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   list_tasks: { input: () => ({ status: 'any' }), expect: 'own' },
   claim_tasks: { input: () => ({ limit: 100 }), expect: 'own' },
   resolve_task: { input: (b) => ({ task: b.taskId, action: 'approve' }), expect: 'not_found' },
+  // Auditing B's project would read B's translations and file tasks in B's queue.
+  run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
+  get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
+  list_audits: { input: () => ({ locale: 'de' }), expect: 'own' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -91,7 +97,8 @@ forEachBackend('workspace isolation', (env) => {
       sample: Buffer.from('secret=Secret hello\n'), file_patterns: ['lang/{locale}.ini'], project_id: project.id,
     }])
     const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
-    return { formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, caller: ws }
+    const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
+    return { formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
@@ -101,7 +108,8 @@ forEachBackend('workspace isolation', (env) => {
     const unit = await b.caller.call('get_unit', { unit: b.unitId })
     const tasks = await b.caller.call('list_tasks', { status: 'any' })
     const formats = await b.caller.call('list_formats')
-    return { formats: formats.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
+    const audits = await b.caller.call('list_audits')
+    return { formats: formats.body, audits: audits.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {

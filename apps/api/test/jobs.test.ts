@@ -53,7 +53,7 @@ forEachBackend('translate jobs', (env) => {
       ['translation_review', 'open', 'ai', 'de'],
       ['translation_review', 'open', 'ai', 'de'],
     ])
-    expect(tasks[0]!.payload).toMatchObject({ locale: 'de', source: 'Open your savings pot in Tolk Bank', candidate: expect.stringContaining('DE '), reason: expect.stringContaining('Sparbeutel') })
+    expect(tasks[0]!.payload).toMatchObject({ locale: 'de', source: 'Open your savings pot in Tolk Bank', candidate: expect.stringContaining('DE '), reason: expect.stringContaining('Sparbeutel'), current: null, max_length: null, key_count: 1, keys: [expect.objectContaining({ name: 'a', project: expect.any(String), file: expect.any(String) })] })
     expect((await ws.call('get_stats')).body.counts.open_tasks).toBe(2)
   })
 

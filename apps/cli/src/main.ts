@@ -1,4 +1,5 @@
 // The `tolk` program: commander wiring only; each command lives in commands/.
+import { TASK_KINDS } from '@tolk/core/contract'
 import { Command, CommanderError, Option } from 'commander'
 import { init } from './commands/init.js'
 import { login } from './commands/login.js'
@@ -6,6 +7,7 @@ import { mcp } from './commands/mcp.js'
 import { runOp } from './commands/op.js'
 import { pull } from './commands/pull.js'
 import { push } from './commands/push.js'
+import { review } from './commands/review.js'
 import { status } from './commands/status.js'
 import { CliError, EXIT, errorLines } from './exit.js'
 import type { RetryPolicy } from './retry.js'
@@ -65,6 +67,14 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
   configure(program.command('status'))
     .description('Show translation coverage per locale')
     .action((_flags, cmd: Command) => status(runtime(cmd)))
+
+  configure(program.command('review'))
+    .description('Work through the review queue: claims tasks, shows each with its actions, and resolves it with the one you type')
+    .addOption(new Option('--kind <kind>', 'only tasks of this kind').choices([...TASK_KINDS]))
+    .option('--locale <locale>', 'only tasks of this locale')
+    .option('--project <project>', 'only tasks of this project (slug or id)')
+    .option('--limit <n>', 'tasks to claim at a time, 1 to 100 (default 10)')
+    .action((flags, cmd: Command) => review(runtime(cmd), flags))
 
   configure(program.command('login'))
     .description("Check an API key and store it for the server URL in the user's config folder (mode 0600)")

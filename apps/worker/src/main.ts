@@ -13,7 +13,7 @@ const staleAfterMs = Number(process.env.TOLK_JOB_STALE_MS) || STALE_AFTER_MS
 const conn = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await migrateToLatest(conn.db)
 const ai = createProvider(process.env)
-const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, staleAfterMs }, {
+const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs }, {
   redisUrl: config.redisUrl, concurrency: config.workerConcurrency, ...(prefix ? { prefix } : {}),
   ...(Number(process.env.TOLK_LOCK_MS) > 0 ? { lockDurationMs: Number(process.env.TOLK_LOCK_MS) } : {}),
 })

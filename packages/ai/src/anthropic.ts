@@ -13,6 +13,7 @@ import type { RetryItem, TranslatePrompt } from './prompts/translate.js'
 import { writeTemplateWith } from './learn-format.js'
 import { protectItem } from './item.js'
 import type { ProtectedItem } from './item.js'
+import { auditWithClaude } from './audit/anthropic-audit.js'
 import { addUsage, emptyUsage, ProviderError } from './provider.js'
 import type {
   CheckFailure,
@@ -140,6 +141,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
       return { items, usage, provider: 'anthropic', model }
     },
     writeTemplate: (req, opts = {}) => writeTemplateWith(client, model, req, toProviderError, opts.signal),
+    auditLocale: (req, opts = {}) => auditWithClaude(client, model, req, opts.signal, toProviderError),
   }
 }
 

@@ -44,6 +44,8 @@ export { protectItem } from './item.js'
 export type { ProtectedItem } from './item.js'
 export { protect, protectRules, restore, tokenOf, TokenTable } from './protect.js'
 export type { ProtectRule, Restored } from './protect.js'
+export * from './quality/index.js'
+export type { AuditModelFinding, AuditRequest, AuditResult, AuditSample } from './audit/port.js'
 export {
   buildRetryPrompt,
   buildTranslatePrompt,

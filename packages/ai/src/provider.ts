@@ -3,6 +3,8 @@
  * gets back. Nothing here depends on a vendor SDK.
  */
 
+import type { AuditRequest, AuditResult } from './audit/port.js'
+
 /** A CLDR plural category name (zero, one, two, few, many, other). */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
 
@@ -158,6 +160,8 @@ export interface TranslationProvider {
   translateBatch(req: TranslateBatchRequest, opts?: TranslateOptions): Promise<TranslateBatchResult>
   /** Writes a learned format's template for a sample (learn-format.ts); the pseudo provider answers null. */
   writeTemplate(req: TemplateRequest, opts?: { signal?: AbortSignal }): Promise<TemplateAnswer>
+  /** Reviews a sample of one locale's translations (audits, issue 15); absent or `ran: false` means no model took part. */
+  auditLocale?(req: AuditRequest, opts?: { signal?: AbortSignal }): Promise<AuditResult>
 }
 
 /** Kinds of provider failure that abort a whole request. */

@@ -38,6 +38,8 @@ export function createPseudoProvider(): TranslationProvider {
     },
     // No model: learn_format falls back to inference and says so.
     writeTemplate: async () => ({ template: null, usage: emptyUsage(), model: PSEUDO_MODEL }),
+    // No model: an audit is its deterministic checks alone, and says so.
+    auditLocale: async () => ({ ran: false, answer: '', score: null, findings: [], glossary: [], rules: [], sampled: 0, usage: emptyUsage(), model: PSEUDO_MODEL }),
   }
 }
 

@@ -1,3 +1,5 @@
+import { auditBudgetFromEnv, type AuditBudget } from './jobs/audit-budget.js'
+
 /** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
 export interface Config {
   port: number
@@ -15,6 +17,8 @@ export interface Config {
   aiConcurrency: number
   /** Estimated tokens the whole glossary may take in the cached prompt; beyond it, terms are picked (docs/ai.md). */
   glossaryBudgetTokens: number
+  /** The audit job's AI budget (TOLK_AUDIT_*). */
+  audit: AuditBudget
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -36,6 +40,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),
     // 4000 is DEFAULT_GLOSSARY_BUDGET_TOKENS of @tolk/ai.
     glossaryBudgetTokens: positiveInt(env.TOLK_GLOSSARY_BUDGET_TOKENS, 4000, 'TOLK_GLOSSARY_BUDGET_TOKENS'),
+    audit: auditBudgetFromEnv(env),
   }
 }
 

@@ -16,6 +16,8 @@ export { buildMcpServer, toolsFromContracts, toolsFromCatalog, toolOf, toolResul
 export type { JobQueue } from './jobs/job-queue.js'
 export { runJob, isPermanent, PROCESSED_TYPES, STALE_AFTER_MS, type RunResult } from './jobs/run.js'
 export type { JobDeps } from './jobs/translate.js'
+export { findingsOf, termsFor, type CheckScope } from './services/quality.js'
+export { auditBudgetFromEnv, DEFAULT_AUDIT_BUDGET, type AuditBudget } from './jobs/audit-budget.js'
 export { InProcessRunner } from './jobs/embedded-runner.js'
 export { BullJobQueue, startWorkers, startReconciler } from './jobs/bullmq.js'
 export { JOB_STATUSES, JOB_TYPES, SURFACES, TASK_KINDS, TRANSLATION_STATUSES } from './contract/common.js'

@@ -283,6 +283,38 @@ export interface SearchPendingTable {
   queued_at: CreatedAt
 }
 
+/** Audits of one locale (run_audit); the job fills answer, score, summary and result. */
+export interface AuditsTable {
+  id: Generated<string>
+  workspace_id: string
+  locale: string
+  project_id: string | null
+  question: Generated<string>
+  job_id: string
+  answer: string | null
+  score: number | null
+  summary: string | null
+  result: Json
+  created_at: CreatedAt
+  finished_at: NullableTime
+}
+
+/** One finding of an audit: a check (or the AI) about one unit's translation. */
+export interface AuditFindingsTable {
+  audit_id: string
+  seq: number
+  unit_id: string
+  check: string
+  severity: string
+  origin: string
+  message: string
+  form: string | null
+  span_start: number | null
+  span_end: number | null
+  fix: string | null
+  fix_plural: JsonOf<PluralMap | null>
+}
+
 /** Every table, for Kysely<Database>. */
 export interface Database {
   workspaces: WorkspacesTable
@@ -306,6 +338,8 @@ export interface Database {
   key_search: KeySearchTable
   search_pending: SearchPendingTable
   learned_formats: LearnedFormatsTable
+  audits: AuditsTable
+  audit_findings: AuditFindingsTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -343,3 +377,4 @@ export interface LearnedFormatsTable {
 }
 
 export type LearnedFormat = Selectable<LearnedFormatsTable>
+export type Audit = Selectable<AuditsTable>

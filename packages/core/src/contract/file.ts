@@ -46,7 +46,8 @@ const PushCounts = v.object({
   translations_skipped: Count,
   skipped: v.pipe(v.record(v.string(), Count), v.description('skipped translations by reason')),
   keys_split: v.pipe(Count, v.description('keys moved onto their own unit because their imported translation differed from the one the shared unit had')),
-  tasks_filed: v.pipe(Count, v.description('merge_review tasks filed for those splits (list_tasks)')),
+  tasks_filed: v.pipe(Count, v.description('merge_review tasks filed: for those splits, and for units that keys with different contexts (msgctxt, comment) now share (list_tasks)')),
+  check_warnings: v.pipe(Count, v.description('imported translations the quality checks flag (get_unit shows each warning)')),
 })
 
 /** Push a file. */

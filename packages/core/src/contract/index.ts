@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
+import { getAudit, listAudits, runAudit } from './audit.js'
 import { getPricing } from './billing.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { approveFormat, detectFormat, learnFormat, listFormats } from './format.js'
@@ -27,6 +28,7 @@ export const contracts = [
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
   listTasks, claimTasks, resolveTask,
   getJob, listJobs,
+  runAudit, getAudit, listAudits,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
   getPricing,

@@ -51,6 +51,15 @@ const HistoryEntry = v.object({
   job_id: described(v.nullable(v.string()), 'the job that wrote it (get_job), if one did'),
 })
 
+/** A quality check's finding on a translation as it is written or shown (docs/audits.md lists the checks). */
+export const QualityWarning = v.object({
+  check: described(v.string(), 'the check that found it, e.g. placeholders, icu_plural, end_question, glossary'),
+  message: v.string(),
+  form: described(v.nullable(v.string()), 'the plural form concerned, for plural translations'),
+  span: described(v.nullable(v.object({ start: Count, end: Count })), 'UTF-16 offsets of the offending text in the translation (or its form)'),
+  fix: described(v.nullable(v.string()), 'the corrected text of the translation (or its form), when a mechanical fix is safe'),
+})
+
 /** get_unit's answer: the unit, every key pointing at it across projects and files, every translation with its history. */
 export const UnitView = v.object({
   ...UnitFields.entries,
@@ -59,7 +68,11 @@ export const UnitView = v.object({
     file: v.object({ id: Uuid('file'), pattern: v.string() }), name: v.string(), context: v.string(), comment: v.string(),
     removed: described(v.boolean(), 'true when the key is gone from its file; it stays until the unit is merged'),
   })), 'every key using the unit'),
-  translations: v.array(v.object({ ...Translation.entries, history: v.array(HistoryEntry) })),
+  translations: v.array(v.object({
+    ...Translation.entries,
+    warnings: described(v.array(QualityWarning), 'what the quality checks find in this translation now (computed on read)'),
+    history: v.array(HistoryEntry),
+  })),
   memory: described(v.array(v.object({
     locale: v.string(), unit_id: described(v.string(), 'the unit the remembered translation belongs to (get_unit)'),
     source_text: v.string(), text: v.string(), plural: v.nullable(PluralMap), status: v.picklist(['reviewed', 'approved']),
@@ -87,12 +100,17 @@ export const ActivityItem = v.object({
 /** Token usage of a job's AI calls, summed. */
 const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_tokens: Count, cache_write_tokens: Count, requests: Count })
 
-/** What a finished translate job reports; other job types report their own fields. */
+/** What a finished translate or dedupe_scan job reports; other job types report their own fields. */
 export const JobOutput = v.looseObject({
   translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
   failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
+  check_warnings: v.optional(described(Count, 'translations written that the quality checks flag (get_unit shows each warning)')),
   usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
   pseudo: v.optional(described(v.boolean(), 'true when the pseudo provider ran (no AI key configured): the output is not a real translation')),
+  units_scanned: v.optional(described(Count, 'dedupe_scan: units compared')),
+  pairs_considered: v.optional(described(Count, 'dedupe_scan: candidate pairs of near-duplicate strings found')),
+  pairs_known: v.optional(described(Count, 'dedupe_scan: pairs already suggested, merged or kept separate')),
+  pairs_placeholders_differ: v.optional(described(Count, 'dedupe_scan: pairs set aside because their placeholders differ')),
 })
 
 export const Job = v.object({

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { Id, Locale, ProjectRef, TRANSLATION_STATUSES, input } from './common.js'
 import { defineOp } from './define-op.js'
-import { Count, MaybeJobId, Translation, UnitFields, UnitView } from './records.js'
+import { Count, MaybeJobId, QualityWarning, Translation, UnitFields, UnitView } from './records.js'
 
 const UNIT_SOURCE = 'from search_units, list_units or get_unit'
 const UnitId = Id('unit', UNIT_SOURCE)
@@ -58,6 +58,7 @@ export const setTranslation = defineOp({
     `Writes the translation of a unit (an id ${UNIT_SOURCE}) in one locale, for every key sharing the unit; it replaces any translation there, machine or human, and keeps the old one in history. ` +
     `${PLACEHOLDER_RULE} ` +
     'A unit with a source_plural takes plural: exactly the CLDR plural categories of the locale (get_unit shows the source\'s forms); other categories, or missing ones, are refused as invalid_input, except a category the locale\'s files rarely carry (French many), which may be left out and comes back in warnings. ' +
+    'The answer\'s warnings list what the quality checks find in the text (an ICU plural lacking a category the locale needs, punctuation, glossary, numbers ...); the translation is written all the same. ' +
     'The source locale has no translations (change the source by pushing the source file).',
   errors: ['not_found', 'placeholder_mismatch'],
   input: input({
@@ -68,7 +69,7 @@ export const setTranslation = defineOp({
     status: v.optional(v.pipe(v.picklist(TRANSLATION_STATUSES), v.description('status to give it (default reviewed)')), 'reviewed'),
     note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('a note for reviewers, at most 2000 characters')), ''),
   }),
-  output: v.object({ ...Translation.entries, warnings: v.pipe(v.array(v.string()), v.description('what was accepted with a caveat, e.g. a rarely carried plural category left out')) }),
+  output: v.object({ ...Translation.entries, warnings: v.pipe(v.array(QualityWarning), v.description('what the quality checks found in the translation as written (it was written all the same), and caveats such as a rarely carried plural category left out (check plural_optional)')) }),
   examples: [
     { unit: '7d4c2b1a-9e8f-4a6b-8c5d-3e2f1a0b9c8d', locale: 'de', text: 'Hallo, {name}!' },
     { unit: '7d4c2b1a-9e8f-4a6b-8c5d-3e2f1a0b9c8d', locale: 'de', text: '{count} Dateien', plural: { one: '{count} Datei', other: '{count} Dateien' }, status: 'approved' },

@@ -1,4 +1,5 @@
 import { apiKeyHandlers } from './api-key.js'
+import { auditHandlers } from './audit.js'
 import { billingHandlers } from './billing.js'
 import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
@@ -21,6 +22,7 @@ export const handlers = {
   ...unitHandlers,
   ...taskHandlers,
   ...jobHandlers,
+  ...auditHandlers,
   ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,

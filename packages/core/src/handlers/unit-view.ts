@@ -1,6 +1,7 @@
 import { existingUnitIds, findUnit, historyOfUnit, localesOfUnit, memoryForUnit, placedKeysOfUnit, translationsOfUnit, type Db, type Translation, type Unit } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
+import { warningsOfUnit } from '../services/quality.js'
 import { iso } from './outputs.js'
 
 /** The workspace's unit by id, or not_found (another workspace's unit, or one merged away). */
@@ -36,6 +37,7 @@ export async function unitView(db: Db, unit: Unit) {
   const translations = await translationsOfUnit(db, unit.id)
   const history = await historyOfUnit(db, unit.id)
   const memory = await memoryForUnit(db, { workspaceId: unit.workspace_id, unit, locales: await localesOfUnit(db, unit.id) })
+  const warnings = await warningsOfUnit(db, unit.workspace_id, unit, translations)
   return {
     ...unitFieldsOut(unit),
     keys: keys.map((k) => ({
@@ -44,6 +46,7 @@ export async function unitView(db: Db, unit: Unit) {
     })),
     translations: translations.map((t) => ({
       ...translationOut(t),
+      warnings: warnings.get(t.locale) ?? [],
       history: history.filter((h) => h.locale === t.locale).map((h) => ({
         at: iso(h.created_at), before: h.before, after: h.after,
         actor: { type: h.actor_type, id: h.actor_id, name: h.actor_name }, surface: h.surface, job_id: h.job_id,

@@ -5,6 +5,7 @@ import { queueJob } from '../jobs/queue.js'
 import { sameText } from '../services/entry-text.js'
 import { historyActor } from '../services/history.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
+import { warningsOfUnit } from '../services/quality.js'
 import { checkTranslation } from '../services/translation-check.js'
 import type { Handler } from './types.js'
 import { mergeHandlers } from './unit-merge.js'
@@ -49,7 +50,8 @@ export const unitHandlers = {
     const unit = await requireUnit(ctx.db, ctx.workspaceId, input.unit)
     refuseSourceLocale([input.locale], await sourceLocaleOf(ctx), () => 'locale')
     const value = { text: input.text, plural: input.plural ?? null }
-    const warnings = checkTranslation(unit, input.locale, value)
+    const caveats = checkTranslation(unit, input.locale, value).map((message) => ({ check: 'plural_optional', message, form: null, span: null, fix: null }))
+    const warnings = [...caveats, ...((await warningsOfUnit(ctx.db, ctx.workspaceId, unit, [{ locale: input.locale, ...value }])).get(input.locale) ?? [])]
     const [existing] = await translationsOf(ctx.db, [unit.id], [input.locale])
     if (existing && sameText(value, existing) && existing.status === input.status && existing.note === input.note) {
       ctx.quiet()

@@ -1,10 +1,12 @@
 import { ProviderError, type TokenUsage } from '@tolk/ai'
 import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
+import { processAudit } from './audit.js'
+import { processDedupeScan } from './dedupe-scan.js'
 import { processLearnFormat } from './learn-format.js'
 import { processTranslate, type JobDeps } from './translate.js'
 
 /** Job types whose processor is built; the others stay queued until theirs is. */
-export const PROCESSED_TYPES: readonly JobType[] = ['translate', 'learn_format']
+export const PROCESSED_TYPES: readonly JobType[] = ['translate', 'learn_format', 'dedupe_scan', 'audit']
 
 /** A running job whose worker sent no heartbeat for this long is taken over. */
 export const STALE_AFTER_MS = 2 * 60_000
@@ -53,9 +55,7 @@ export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   const job = await claimJob(deps.db, id, deps.staleAfterMs ?? STALE_AFTER_MS)
   if (!job) return 'not_claimed'
   try {
-    const output = await process(deps, job)
-    const errors = output.failed.length ? output.failed : null
-    await finishJob(deps.db, id, { status: 'succeeded', output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors })
+    await finishJob(deps.db, id, { status: 'succeeded', ...(await process(deps, job)) })
     return 'succeeded'
   } catch (err) {
     if (isPermanent(err) || job.attempts >= MAX_ATTEMPTS) {
@@ -66,12 +66,28 @@ export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   }
 }
 
-function process(deps: JobDeps, job: Job) {
+/** What a finished job stores: its output and the items that failed (null when none). */
+interface Finished {
+  output: unknown
+  errors: unknown[] | null
+}
+
+async function process(deps: JobDeps, job: Job): Promise<Finished> {
   switch (job.type) {
-    case 'translate':
-      return processTranslate(deps, job)
-    case 'learn_format':
-      return processLearnFormat(deps, job)
+    case 'translate': {
+      const output = await processTranslate(deps, job)
+      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: output.failed.length ? output.failed : null }
+    }
+    case 'learn_format': {
+      const output = await processLearnFormat(deps, job)
+      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: output.failed.length ? output.failed : null }
+    }
+    case 'dedupe_scan':
+      return { output: await processDedupeScan(deps, job), errors: null }
+    case 'audit': {
+      const output = await processAudit(deps, job)
+      return { output: { ...output, usage: usageOut(output.usage), pseudo: deps.ai.name === 'pseudo' }, errors: null }
+    }
     default:
       throw new Error(`no processor for ${job.type}`)
   }

@@ -1,10 +1,13 @@
 import { DEFAULT_GLOSSARY_BUDGET_TOKENS, termUses, type TokenUsage, type TranslationProvider } from '@tolk/ai'
 import {
-  addAiTranslations, fileTasks, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
+  addAiTranslations, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
   type Db, type Job, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { loadBatchContext, loadGlossaryTerms } from './batch-context.js'
 import { lookupMemory, memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
+import type { AuditBudget } from './audit-budget.js'
+import { countFlagged } from '../services/quality.js'
+import { fileReviews } from './translation-reviews.js'
 
 /** What job processors need: the database, an AI provider and the batch size. */
 export interface JobDeps {
@@ -20,6 +23,8 @@ export interface JobDeps {
   glossaryBudgetTokens?: number
   /** Look up the translation memory before sending strings (default true; bench/translate turns it off to compare). */
   useMemory?: boolean
+  /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
+  audit?: AuditBudget
 }
 
 /** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
@@ -41,6 +46,8 @@ interface Outcome {
   /** Translations taken from an exact approved match in the translation memory, without a model call. */
   from_memory: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
+  /** Accepted translations the quality checks flag (issue 15). */
+  check_warnings: number
   usage: TokenUsage
   provider: string
   model: string
@@ -54,7 +61,7 @@ interface Outcome {
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, from_memory: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, from_memory: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const listed = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
@@ -103,17 +110,10 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         const failed = result.items.filter((r) => !r.ok)
         for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
         // Output that failed its checks twice is not stored as machine output: a person or agent decides.
-        out.tasks_filed += await fileTasks(deps.db, failed.map((r) => {
-          const unit = group.find((u) => u.id === r.id)!
-          return {
-            workspace_id: job.workspace_id, kind: 'translation_review' as const, subject: `${r.id}:${locale}`, job_id: job.id, priority: 60,
-            filed_by: 'ai' as const, unit_id: r.id, locale, project_id: unit.project_id,
-            title: `Review the ${locale} translation of "${unit.source_text.slice(0, 80)}"`,
-            payload: { unit_id: r.id, locale, key: unit.key_name, source: unit.source_text, source_plural: unit.source_plural, candidate: r.candidate ?? null, candidate_plural: r.plural ?? null, reason: r.reason, failures: r.failures },
-          }
-        }))
+        out.tasks_filed += await fileReviews(deps, job, locale, group, failed)
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
+        out.check_warnings += countFlagged(accepted.map((r) => ({ unit: group.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
         out.kept += accepted.length - written
       }
       await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))

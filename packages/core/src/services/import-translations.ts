@@ -9,6 +9,7 @@ import { historyActor } from './history.js'
 import { isStandIn, keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { splitConflicts, type Conflict } from './import-conflicts.js'
 import type { PushCounts, PushRequest } from './push-request.js'
+import { countWrittenWarnings } from './quality.js'
 
 /** Statuses of a translation that a file or a person gave the unit: a differing import on a shared unit splits. */
 const GIVEN = new Set(['imported', 'reviewed', 'approved'])
@@ -91,6 +92,7 @@ export async function importTranslations(
   }
   await writeTranslations(ctx.db, ctx.workspaceId, [...writes.values()], historyActor(ctx))
   counts.translations_imported += writes.size
+  counts.check_warnings += await countWrittenWarnings(ctx.db, ctx.workspaceId, [...writes.values()])
   // After the writes: a split copies the shared unit's translations, this push's other locales included.
   if (conflicts.size > 0) await splitConflicts(ctx, req, file, [...conflicts.values()], counts)
 }

@@ -49,6 +49,8 @@ export interface KeySync {
   file: File
   wanted: Map<string, WantedKey>
   removeMissing: boolean
+  /** Filled with the units new and moved keys landed on (context-review.ts reads it). */
+  landed?: Map<string, { keys: number; created: boolean }>
 }
 
 /** Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units. */
@@ -70,6 +72,11 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   // Existing units that keys start pointing at: they must outlive this push (there is no foreign key to hold them).
   const targets = new Set<string>()
   let landedOnNew = false
+  const land = (unitId: string) => {
+    const l = sync.landed?.get(unitId)
+    if (l) l.keys++
+    else sync.landed?.set(unitId, { keys: 1, created: createdIds.has(unitId) })
+  }
   for (const [id, w] of wanted) {
     const key = existing.get(id)
     // A key split off with split_key keeps its own unit while its source text stays the same.
@@ -79,6 +86,7 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     const comment = w.entry.comment ?? ''
     if (!key) {
       inserts.push({ id: timeOrderedId(), name: w.entry.key, context: w.entry.context ?? '', comment, position: w.position, unit_id: unitId, meta })
+      land(unitId)
       if (createdIds.has(unitId)) landedOnNew = true
       else targets.add(unitId)
       continue
@@ -89,6 +97,7 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     }
     if (key.unit_id !== unitId) {
       moved.push({ from: key.unit_id, to: unitId })
+      land(unitId)
       if (createdIds.has(unitId)) landedOnNew = true
       else targets.add(unitId)
     }

@@ -12,8 +12,10 @@ export interface PushCounts extends KeyCounts {
   skipped: Record<string, number>
   /** Keys moved onto their own unit because their translation differed from one another file or a person gave. */
   keys_split: number
-  /** merge_review tasks filed for those splits (one per shared unit). */
+  /** merge_review tasks filed for those splits and for units keys with different contexts share (one per unit). */
   tasks_filed: number
+  /** Imported translations the quality checks flag. */
+  check_warnings: number
 }
 
 /** A validated push. */

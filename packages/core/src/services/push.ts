@@ -3,6 +3,7 @@ import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } fro
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
+import { fileContextReviews, type Landed } from './context-review.js'
 import { isTranslatable } from './entry-text.js'
 import { linkFile } from './file-link.js'
 import { importTranslations } from './import-translations.js'
@@ -30,7 +31,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   })
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,
-    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, keys_split: 0, tasks_filed: 0,
+    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, keys_split: 0, tasks_filed: 0, check_warnings: 0,
   }
   const bilingual = entries.some((e) => e.source !== undefined)
   const hash = createHash('sha256').update(req.content).digest('base64url')
@@ -45,8 +46,12 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
     const unchanged = samePush && !multi && file.source_path === req.path && file.format === format
     if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
-    else newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true }, counts)
-    if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
+    else {
+      const landed = new Map<string, Landed>()
+      newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
+      counts.tasks_filed += await fileContextReviews(ctx, req, landed)
+    }
+    if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format: format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
     newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)

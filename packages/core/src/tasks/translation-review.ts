@@ -60,7 +60,7 @@ export const translationReview = {
         const p = read(task)
         // translate's own job, with the reviewer's note as an instruction the prompt carries for this unit.
         const jobId = await queueJob(ctx, 'translate', {
-          locales: [p.locale], unit_ids: [p.unit_id], reason: 'retranslate', ...(input.note ? { instruction: input.note } : {}),
+          locales: [p.locale], unit_ids: [p.unit_id], reason: 'retranslate', ...(input.note ? { note: input.note } : {}),
         })
         ctx.activity({ summary: `queued a new ${p.locale} translation of unit ${p.unit_id}${input.note ? ' with the reviewer\'s instruction' : ''}`, target: jobId })
         return { summary: `queued translate job ${jobId}`, unit_id: p.unit_id, job_id: jobId }

@@ -12,6 +12,7 @@ import * as m0010 from './2026_11_22_0010_phrase_search.js'
 import * as m0011 from './2026_11_23_0011_split_units.js'
 import * as m0012 from './2026_11_23_0012_project_locale_map.js'
 import * as m0013 from './2026_11_26_0013_review_queue.js'
+import * as m0014 from './2026_11_26_0014_audits.js'
 import * as m0015 from './2026_11_26_0015_learned_formats.js'
 import * as m0016 from './2026_11_26_0016_translate_context.js'
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0011_split_units': m0011,
   '2026_11_23_0012_project_locale_map': m0012,
   '2026_11_26_0013_review_queue': m0013,
+  '2026_11_26_0014_audits': m0014,
   '2026_11_26_0015_learned_formats': m0015,
   '2026_11_26_0016_translate_context': m0016,
 }

@@ -182,3 +182,41 @@ export async function subjectsWithTasks(db: Kysely<Database>, workspaceId: strin
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.kind = ${kind}`.execute(db)
   return new Set(rows.rows.map((r) => r.subject))
 }
+
+/** A key of a unit whose keys' contexts differ, with where it sits. */
+export interface ContextKey {
+  unit_id: string
+  id: string
+  name: string
+  context: string
+  comment: string
+  project_id: string
+  project_slug: string
+  file_pattern: string
+}
+
+/**
+ * The active keys of those given units whose keys differ in context: another msgctxt, or two different non-empty
+ * developer comments (descriptions). Reads only the given units' keys, one index probe per unit (keys_unit_idx),
+ * so its cost follows the units a push touched, never the size of the keys table.
+ */
+export async function keysOfUnitsWithDifferingContext(db: Kysely<Database>, unitIds: readonly string[]): Promise<ContextKey[]> {
+  if (unitIds.length === 0) return []
+  const out: ContextKey[] = []
+  for (let i = 0; i < unitIds.length; i += 10_000) {
+    const part = unitIds.slice(i, i + 10_000)
+    const rows = await sql<ContextKey>`
+      WITH k AS MATERIALIZED (
+        SELECT k.unit_id, k.id, k.name, k.context, k.comment, k.project_id, k.file_id, k.position
+        FROM (SELECT DISTINCT id FROM unnest(${part}::uuid[]) AS v (id)) u
+        CROSS JOIN LATERAL (SELECT * FROM keys k WHERE k.unit_id = u.id AND k.removed_at IS NULL OFFSET 0) k
+      ), differing AS (
+        SELECT unit_id FROM k GROUP BY unit_id HAVING count(DISTINCT context) > 1 OR count(DISTINCT nullif(comment, '')) > 1
+      )
+      SELECT k.unit_id, k.id, k.name, k.context, k.comment, k.project_id, p.slug AS project_slug, f.pattern AS file_pattern
+      FROM k JOIN differing d ON d.unit_id = k.unit_id JOIN projects p ON p.id = k.project_id JOIN files f ON f.id = k.file_id
+      ORDER BY k.unit_id, p.slug, f.pattern, k.position, k.id`.execute(db)
+    out.push(...rows.rows)
+  }
+  return out
+}

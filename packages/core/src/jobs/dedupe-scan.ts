@@ -1,0 +1,70 @@
+import { fileTasks, findDuplicatePairs, heartbeatJob, subjectsWithTasks, unitSummaries, withTx, type DuplicatePair, type DuplicateScan, type Job, type UnitSummary } from '@tolk/db'
+import { comparePlaceholders } from '@tolk/formats'
+import { pairSubject } from '../tasks/merge-suggestion.js'
+import { taskPriority } from '../tasks/priority.js'
+import type { JobDeps } from './translate.js'
+
+/** How the scan looks (bench/dedupe measures recall and precision with these). */
+export const DEDUPE_SCAN = {
+  maxLength: 500,
+  lengthRatio: 0.6,
+  minSimilarity: 0.55,
+  maxWordUnits: 200,
+  maxGroupPairs: 50,
+} as const satisfies Omit<DuplicateScan, 'workspaceId'>
+
+/** What a dedupe_scan job reports (get_job output). */
+export interface DedupeOutcome {
+  units_scanned: number
+  pairs_considered: number
+  /** Pairs set aside: a merge_suggestion exists for them already (open, merged, or kept separate). */
+  pairs_known: number
+  /** Pairs set aside because their placeholders differ: merging would ship one text's placeholders in the other's files. */
+  pairs_placeholders_differ: number
+  tasks_filed: number
+}
+
+/**
+ * Finds near-duplicate source strings of the workspace and files one merge_suggestion per new pair (set-based SQL in
+ * packages/db/src/queries/dedupe.ts). A pair suggested before, merged, or kept separate is never suggested again.
+ */
+export async function processDedupeScan(deps: JobDeps, job: Job): Promise<DedupeOutcome> {
+  const { units, pairs } = await findDuplicatePairs(deps.db, { workspaceId: job.workspace_id, ...DEDUPE_SCAN })
+  await heartbeatJob(deps.db, job.id, { units_scanned: units, pairs_considered: pairs.length })
+  const fitting = pairs.filter((p) => samePlaceholders(p))
+  const known = await subjectsWithTasks(deps.db, job.workspace_id, 'merge_suggestion', fitting.map((p) => pairSubject(p.a, p.b)))
+  const fresh = dedupePairs(fitting.filter((p) => !known.has(pairSubject(p.a, p.b))))
+  const cards = await unitSummaries(deps.db, [...new Set(fresh.flatMap((p) => [p.a, p.b]))])
+  const tasks = fresh.filter((p) => cards.has(p.a) && cards.has(p.b)).map((p) => suggestion(job, p, cards.get(p.a)!, cards.get(p.b)!))
+  const filed = await withTx(deps.db, (tx) => fileTasks(tx, tasks))
+  return {
+    units_scanned: units, pairs_considered: pairs.length, pairs_known: fitting.length - fresh.length,
+    pairs_placeholders_differ: pairs.length - fitting.length, tasks_filed: filed,
+  }
+}
+
+/** Equal placeholders both ways: merging must not make a file ship a text with other placeholders. */
+function samePlaceholders(p: DuplicatePair): boolean {
+  return comparePlaceholders(p.a_text, p.b_text).ok
+}
+
+/** One candidate per pair (both statements may find it; the normalized match wins). */
+function dedupePairs(pairs: DuplicatePair[]): DuplicatePair[] {
+  const seen = new Map<string, DuplicatePair>()
+  for (const p of pairs) if (!seen.has(pairSubject(p.a, p.b))) seen.set(pairSubject(p.a, p.b), p)
+  return [...seen.values()]
+}
+
+const short = (text: string) => (text.length > 50 ? `${text.slice(0, 47)}...` : text)
+
+function suggestion(job: Job, p: DuplicatePair, a: UnitSummary, b: UnitSummary) {
+  const side = (c: UnitSummary) => ({ unit_id: c.id, source_text: c.source_text, key_count: c.key_count, keys: c.keys, translations: c.translations })
+  return {
+    workspace_id: job.workspace_id, kind: 'merge_suggestion' as const, subject: pairSubject(p.a, p.b), job_id: job.id, filed_by: 'scan' as const,
+    unit_id: a.id, priority: taskPriority('merge_suggestion', { keys: a.key_count + b.key_count - 1 }),
+    title: p.match === 'normalized'
+      ? `"${short(a.source_text)}" and "${short(b.source_text)}" differ only in case, spacing or punctuation`
+      : `"${short(a.source_text)}" and "${short(b.source_text)}" are nearly the same (similarity ${p.similarity.toFixed(2)})`,
+    payload: { match: p.match, similarity: Math.round(p.similarity * 1000) / 1000, a: side(a), b: side(b) },
+  }
+}

@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely'
+import type { Audit, Database, PluralMap, TranslationStatus } from '../schema.js'
+
+/** An audit with what get_audit and list_audits show besides its own columns: its job's status and its project. */
+export interface AuditHead extends Audit {
+  job_status: string
+  project_slug: string | null
+}
+
+/** Writes the audit row of run_audit; the id is chosen by the caller so the job's payload can name it. */
+export async function insertAudit(db: Kysely<Database>, row: { id: string; workspace_id: string; locale: string; project_id: string | null; question: string; job_id: string }): Promise<void> {
+  await db.insertInto('audits').values(row).execute()
+}
+
+function heads(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('audits')
+    .innerJoin('jobs', 'jobs.id', 'audits.job_id')
+    .leftJoin('projects', 'projects.id', 'audits.project_id')
+    .selectAll('audits')
+    .select(['jobs.status as job_status', 'projects.slug as project_slug'])
+    .where('audits.workspace_id', '=', workspaceId)
+}
+
+/** The workspace's audit with this id. */
+export function findAudit(db: Kysely<Database>, workspaceId: string, id: string): Promise<AuditHead | undefined> {
+  return heads(db, workspaceId).where('audits.id', '=', id).executeTakeFirst()
+}
+
+/** The workspace's audits, newest first, optionally of one locale. */
+export function listAudits(db: Kysely<Database>, workspaceId: string, f: { locale?: string | undefined; limit: number; offset: number }): Promise<AuditHead[]> {
+  let q = heads(db, workspaceId)
+  if (f.locale) q = q.where('audits.locale', '=', f.locale)
+  return q.orderBy('audits.created_at', 'desc').orderBy('audits.id', 'desc').limit(f.limit).offset(f.offset).execute()
+}
+
+/** Writes what an audit found, when its job ends. */
+export async function finishAudit(db: Kysely<Database>, id: string, done: { answer: string; score: number | null; summary: string; result: unknown }): Promise<void> {
+  await db.updateTable('audits').set({ ...done, finished_at: sql<Date>`now()` }).where('id', '=', id).execute()
+}
+
+/** One translation of a locale as the audit checks it, with one key of its unit (the first in file order). */
+export interface AuditRow {
+  unit_id: string
+  source_text: string
+  source_plural: PluralMap | null
+  max_length: string | number | null
+  text: string
+  plural: PluralMap | null
+  status: TranslationStatus
+  key_name: string
+  project_id: string
+}
+
+/**
+ * A page of a locale's translations in unit order after `after` (keyset paging), of units some active key uses
+ * (of the project when given). Reading a locale page by page keeps an audit's memory flat however big it is.
+ */
+export async function auditPage(db: Kysely<Database>, q: { workspaceId: string; locale: string; projectId?: string | null | undefined }, after: string | null, limit: number): Promise<AuditRow[]> {
+  const { rows } = await sql<AuditRow>`
+    SELECT t.unit_id, u.source_text, u.source_plural, u.max_length, t.text, t.plural, t.status, k.name AS key_name, k.project_id
+    FROM translations t
+    JOIN units u ON u.id = t.unit_id
+    JOIN LATERAL (
+      SELECT name, project_id FROM keys
+      WHERE unit_id = t.unit_id AND removed_at IS NULL ${q.projectId ? sql`AND project_id = ${q.projectId}` : sql``}
+      ORDER BY position LIMIT 1
+    ) k ON true
+    WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} ${after ? sql`AND t.unit_id > ${after}` : sql``}
+    ORDER BY t.unit_id
+    LIMIT ${limit}`.execute(db)
+  return rows
+}
+
+/** A finding as the audit stores it. */
+export interface NewAuditFinding {
+  seq: number
+  unit_id: string
+  check: string
+  severity: string
+  origin: 'checks' | 'ai'
+  message: string
+  form: string | null
+  span_start: number | null
+  span_end: number | null
+  fix: string | null
+  fix_plural: PluralMap | null
+}
+
+/** Stores findings, 20,000 rows per statement (one array parameter per column). */
+export async function insertAuditFindings(db: Kysely<Database>, auditId: string, rows: readonly NewAuditFinding[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const part = rows.slice(i, i + 20_000)
+    await sql`
+      INSERT INTO audit_findings (audit_id, seq, unit_id, "check", severity, origin, message, form, span_start, span_end, fix, fix_plural)
+      SELECT ${auditId}::uuid, r.seq, r.unit_id, r.check, r.severity, r.origin, r.message, r.form, r.span_start, r.span_end, r.fix, r.fix_plural::jsonb
+      FROM unnest(${part.map((r) => r.seq)}::int[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => r.check)}::text[], ${part.map((r) => r.severity)}::text[],
+        ${part.map((r) => r.origin)}::text[], ${part.map((r) => r.message)}::text[], ${part.map((r) => r.form)}::text[], ${part.map((r) => r.span_start)}::int[],
+        ${part.map((r) => r.span_end)}::int[], ${part.map((r) => r.fix)}::text[], ${part.map((r) => (r.fix_plural ? JSON.stringify(r.fix_plural) : null))}::text[])
+        AS r (seq, unit_id, "check", severity, origin, message, form, span_start, span_end, fix, fix_plural)`.execute(db)
+  }
+}
+
+/** Forgets an audit's findings: a job run again after a crash starts over. */
+export async function deleteAuditFindings(db: Kysely<Database>, auditId: string): Promise<void> {
+  await db.deleteFrom('audit_findings').where('audit_id', '=', auditId).execute()
+}
+
+/** A page of an audit's findings in the order they were found, optionally of one check, with the translation's locale text. */
+export function auditFindings(db: Kysely<Database>, auditId: string, f: { check?: string | undefined; limit: number; offset: number }) {
+  let q = db.selectFrom('audit_findings').selectAll().where('audit_id', '=', auditId)
+  if (f.check) q = q.where('check', '=', f.check)
+  return q.orderBy('seq').limit(f.limit).offset(f.offset).execute()
+}
+
+/** Active keys of units with their file pattern, for task payloads. */
+export async function keysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<{ unit_id: string; key_id: string; name: string; file: string }[]> {
+  if (unitIds.length === 0) return []
+  const { rows } = await sql<{ unit_id: string; key_id: string; name: string; file: string }>`
+    SELECT k.unit_id, k.id AS key_id, k.name, f.pattern AS file
+    FROM keys k JOIN files f ON f.id = k.file_id
+    WHERE k.unit_id = ANY(${[...new Set(unitIds)]}::uuid[]) AND k.removed_at IS NULL
+    ORDER BY k.unit_id, f.pattern, k.position`.execute(db)
+  return rows
+}
+
+/** The source and current translation of units in a locale, for audit_finding payloads. */
+export async function auditTargets(db: Kysely<Database>, unitIds: readonly string[], locale: string) {
+  if (unitIds.length === 0) return []
+  return db
+    .selectFrom('translations')
+    .innerJoin('units', 'units.id', 'translations.unit_id')
+    .select(['translations.unit_id', 'units.source_text', 'units.source_plural', 'translations.text', 'translations.plural', 'translations.status'])
+    .where('translations.unit_id', 'in', [...new Set(unitIds)])
+    .where('translations.locale', '=', locale)
+    .execute()
+}
+
+/** What the quality checks compare a translation with: the unit's source text, plural forms and max_length. */
+export async function checkedSourcesOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>> {
+  if (unitIds.length === 0) return new Map()
+  const out = new Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>()
+  const ids = [...new Set(unitIds)]
+  for (let i = 0; i < ids.length; i += 20_000) {
+    const { rows } = await sql<{ id: string; source_text: string; source_plural: PluralMap | null; max_length: string | null }>`
+      SELECT id, source_text, source_plural, max_length FROM units WHERE id = ANY(${ids.slice(i, i + 20_000)}::uuid[])`.execute(db)
+    for (const r of rows) out.set(r.id, r)
+  }
+  return out
+}
