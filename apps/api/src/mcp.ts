@@ -3,7 +3,7 @@ import { ServiceError, buildMcpServer, invoke, toolsFromContracts } from '@tolk/
 import type { Hono } from 'hono'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 import { problemResponse } from './problem.js'
-import { MAX_BODY_BYTES } from './rest.js'
+import { MAX_BODY_BYTES, bodyText } from './body.js'
 
 /** The path of the MCP endpoint (spec: the same ops as MCP tools at {base_url}/api/mcp). */
 export const MCP_PATH = '/api/mcp'
@@ -18,6 +18,8 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   app.post(MCP_PATH, async (c) => {
     const principal = await principalOf(c, deps.auth, false)
     const ctx = opContext(c, deps, principal, 'mcp')
+    // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json on both surfaces.
+    const text = await bodyText(c.req.raw)
     const server = buildMcpServer({
       tools,
       call: (name, args) => invoke(ctx, name, args),
@@ -28,7 +30,11 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(c.req.raw)
+      const parsed = parseOrUndefined(text)
+      // JSON the transport cannot parse goes to it as text, so it answers its own JSON-RPC parse error.
+      return parsed === undefined
+        ? await transport.handleRequest(new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: text }))
+        : await transport.handleRequest(c.req.raw, { parsedBody: parsed })
     } finally {
       // In JSON mode the response is complete once handleRequest resolves.
       await server.close()
@@ -42,4 +48,12 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     res.headers.set('Allow', 'POST')
     return res
   })
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

@@ -6,7 +6,7 @@ const Confidence = v.pipe(v.number(), v.minValue(0), v.maxValue(1))
 
 /** Detect a file's format. */
 export const detectFormat = defineOp({
-  name: 'detect_format', kind: 'read', admin: false,
+  name: 'detect_format', kind: 'read', admin: false, fileText: ['content'],
   summary: 'Name the format a file would be read as, with confidence and runner-up candidates; stores nothing',
   description:
     'Names the format push_file would read a file as, from its name and content together, with a confidence from 0 to 1 and the runner-up candidates. ' +

@@ -3,6 +3,7 @@ import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } fro
 import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
+import { entryTextIssues } from '../text-check.js'
 import { queueJob } from '../jobs/queue.js'
 import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
@@ -24,6 +25,8 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
       issues: errors.slice(0, 50).map((i) => ({ path: 'content', message: `line ${i.line}, column ${i.column}: ${i.message}` })),
     })
   }
+  const badText = entryTextIssues(parsed.entries, req.content)
+  if (badText.length > 0) fail('invalid_input', 'The file holds text that cannot be stored; fix the listed issues.', { issues: badText })
   const entries = parsed.entries.filter(isTranslatable)
   const isSource = multi || req.locale === req.sourceLocale
   const file = await linkFile(ctx, {
