@@ -41,8 +41,11 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   }
 }
 
-/** Unique constraints a concurrent twin may hit; the op is safe to run again from the start. */
-const RACE_CONSTRAINTS = ['files_project_pattern_key', 'keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
+/**
+ * Unique constraints a concurrent twin may hit; the op is safe to run again from the start. A file row is an upsert
+ * (insertFile), so concurrent first pushes of one pattern never get here.
+ */
+const RACE_CONSTRAINTS = ['keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
 
 class RollbackWith extends Error {
   constructor(readonly output: unknown) {
