@@ -41,7 +41,7 @@ forEachBackend('hostile text', (env) => {
     expect(res.body.issues[0]).toMatchObject({ path: 'text' })
     expect(res.body.issues[0].message).toContain('lone surrogate (U+D800) at character 4')
     const got = await ws.call('get_unit', { unit })
-    expect(got.body.translations.filter((t: { locale: string }) => t.locale === 'de' && t.text !== '')).toEqual([])
+    expect(got.body.translations.filter((t: { locale: string; text: string }) => t.locale === 'de' && t.text !== '')).toEqual([])
   })
 
   test('a NUL in a file\'s text is data: the file comes back byte for byte, and the database holds U+FFFD', async () => {

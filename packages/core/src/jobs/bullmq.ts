@@ -29,6 +29,9 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void> {
+    // BullMQ waits for a connection that is not ready, and an op's afterCommit would wait with it: while Redis is
+    // unreachable, fail at once instead; the job rows are committed and the reconciler enqueues them later.
+    if (this.connection.status !== 'ready') throw new Error(`Redis is not reachable (connection ${this.connection.status}); the reconciler will enqueue the jobs`)
     for (const job of jobs) {
       await this.queues.get(job.type)!.add(job.type, { id: job.id }, {
         jobId: job.id,
