@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { ServiceError, buildMcpServer, invoke, toolsFromContracts } from '@tolk/core'
+import { ServiceError, buildMcpServer, contracts, invoke, toolsFromContracts } from '@tolk/core'
 import type { Hono } from 'hono'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 import { problemResponse } from './problem.js'
@@ -16,7 +16,9 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   const tools = toolsFromContracts()
 
   app.post(MCP_PATH, async (c) => {
+    c.set('surface', 'mcp')
     const principal = await principalOf(c, deps.auth, false)
+    if (principal) c.set('workspaceId', principal.workspaceId)
     const ctx = opContext(c, deps, principal, 'mcp')
     // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json on both surfaces.
     const text = await bodyText(c.req.raw)
@@ -31,6 +33,7 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     await server.connect(transport)
     try {
       const parsed = parseOrUndefined(text)
+      c.set('op', toolOf(parsed))
       // JSON the transport cannot parse goes to it as text, so it answers its own JSON-RPC parse error.
       return parsed === undefined
         ? await transport.handleRequest(new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: text }))
@@ -56,4 +59,14 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined
   }
+}
+
+const TOOLS = new Set<string>(contracts.map((op) => op.name))
+
+/** The tool a JSON-RPC message calls (for logs and metrics), else its method, else mcp. */
+function toolOf(message: unknown): string {
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null
+  if (m && m.method === 'tools/call') return typeof m.params?.name === 'string' && TOOLS.has(m.params.name) ? m.params.name : 'mcp:unknown_tool'
+  // Metric labels stay a bounded set: MCP methods are few, anything else is one label.
+  return typeof m?.method === 'string' && /^[a-z/]{1,40}$/.test(m.method) ? `mcp:${m.method}` : 'mcp'
 }

@@ -27,14 +27,18 @@ export function mountRest(app: Hono, deps: RestDeps): void {
 
   app.all('/api/v1/:op', async (c) => {
     const op = findOp(c.req.param('op'))
+    c.set('op', op.name)
     const method = c.req.method
     // spec § Conventions 2: reads answer GET and POST, writes only POST.
     if (method !== 'POST' && !(method === 'GET' && op.kind === 'read')) {
       fail('method_not_allowed', op.kind === 'read' ? `${op.name} answers GET and POST only.` : `${op.name} changes data; send it with POST.`)
     }
+    const surface = surfaceOf(c)
+    c.set('surface', surface)
     const principal = await principalOf(c, deps.auth, op.public ?? false)
+    if (principal) c.set('workspaceId', principal.workspaceId)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
-    const out = await invoke(opContext(c, deps, principal, surfaceOf(c)), op.name, raw)
+    const out = await invoke(opContext(c, deps, principal, surface), op.name, raw)
     c.set('requestIdSent', true)
     // Plain header object: @hono/node-server then writes head and body in one go.
     return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': c.get('requestId') } })

@@ -61,7 +61,7 @@ test('SIGKILL during a push: every restart finds the state before or after it, a
   const seen: number[] = []
   // Killed at different points of the push: while the body is read and parsed, while rows are written, near commit.
   // The last round waits for the answer and kills at once: a committed push must survive the kill whole.
-  for (const [round, delayMs] of [200, 900, 2_000, 'answered'].entries()) {
+  for (const [round, delayMs] of ([200, 900, 2_000, 'answered'] as const).entries()) {
     const path = `round${round}/en.json`
     const content = JSON.stringify(Object.fromEntries(Array.from({ length: KEYS }, (_, i) => [`key.${i}`, `Round ${round} string ${i}`])))
     const push = post(url, 'push_file', { project: 'app', path, content }).then((r) => r.status, () => 'killed')

@@ -13,6 +13,15 @@ export interface Config {
   batchSize: number
   /** AI requests one job keeps in flight. */
   aiConcurrency: number
+  /** Requests a minute per API key, and per client address without one (0: no limit). */
+  rateLimitKey: number
+  rateLimitIp: number
+  /** Client addresses come from X-Forwarded-For (behind a proxy that sets it). */
+  trustProxy: boolean
+  /** pino level of the JSON logs. */
+  logLevel: string
+  /** Bearer token GET /metrics asks for; open when unset. */
+  metricsToken?: string
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -32,6 +41,11 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
     batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
     aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),
+    rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
+    rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
+    trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
+    logLevel: logLevel(env.TOLK_LOG_LEVEL),
+    metricsToken: env.TOLK_METRICS_TOKEN || undefined,
   }
 }
 
@@ -40,4 +54,19 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${raw}`)
   return n
+}
+
+function count(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 switches it off), got ${raw}`)
+  return n
+}
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
+
+function logLevel(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info'
+  if (!LEVELS.includes(raw)) throw new Error(`TOLK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got ${raw}`)
+  return raw
 }

@@ -22,3 +22,4 @@ export { JOB_STATUSES, JOB_TYPES, SURFACES, TASK_KINDS, TRANSLATION_STATUSES } f
 export { loadPromptContext, type PromptContext, type PromptGlossaryTerm } from './services/prompt-context.js'
 export { WorkspaceCache } from './services/workspace-cache.js'
 export { SearchIndexer } from './services/search-indexer.js'
+export { Metrics, createLogger, silentLogger, observeJob, type Logger } from './observability.js'

@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { JOB_TYPES, jobsToReconcile, type Db, type JobType } from '@tolk/db'
+import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
 import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
@@ -52,7 +53,8 @@ export class BullJobQueue implements JobQueue {
 }
 
 /** Consumer side: one BullMQ Worker per job type that has a processor. */
-export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number }): { close(): Promise<void> } {
+export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number; log?: Logger; metrics?: Metrics }): { close(): Promise<void> } {
+  const log = options.log ?? silentLogger
   const prefix = options.prefix ?? 'tolk-'
   const workers = PROCESSED_TYPES.map((type) => {
     // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
@@ -60,9 +62,10 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
     const worker = new Worker(queueName(prefix, type), async (job) => {
       const id = (job.data as { id: string }).id
       // The row already says failed and why (get_job); BullMQ must not try again what no retry can fix.
-      if ((await runJob(deps, id)) === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
+      const outcome = await observeJob(log, options.metrics, { id, type }, () => runJob(deps, id))
+      if (outcome === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
     }, { connection, concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 })
-    worker.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'worker error', error: String(err) })))
+    worker.on('error', (err) => log.error({ err: String(err), job_type: type }, 'worker error'))
     return { worker, connection }
   })
   return {
