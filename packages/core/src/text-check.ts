@@ -64,8 +64,8 @@ function walk(value: unknown, path: string, issues: InputIssue[], fileText: Read
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`)
 
-/** Entry fields that are a string's text: NUL or a lone surrogate there is stored as U+FFFD (entry-text.ts storable). */
-const TEXT_FIELDS = new Set(['value', 'plural', 'source', 'sourcePlural', 'values'])
+/** Entries checked between two turns of the event loop: 200,000 entries must not hold the thread in one go. */
+const SLICE = 5_000
 
 /**
  * Parsed entries whose name, context, comment or format data holds NUL or a lone surrogate, as issues on `content`,
@@ -73,14 +73,17 @@ const TEXT_FIELDS = new Set(['value', 'plural', 'source', 'sourcePlural', 'value
  * there and the stored file keeps the bytes, so the file comes back as pushed (docs/decisions.md, Issue 18). A key
  * cannot: it names the string in every later push, pull and task.
  */
-export function entryTextIssues(entries: readonly { key: string }[], content: string): InputIssue[] {
+export async function entryTextIssues(entries: readonly { key: string; context?: string | undefined; comment?: string | undefined; meta?: unknown }[], content: string): Promise<InputIssue[]> {
   const issues: InputIssue[] = []
-  for (const entry of entries) {
-    if (issues.length >= MAX_ISSUES) break
-    const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => !TEXT_FIELDS.has(k)))
-    const bad = textIssues(rest)
-    if (bad.length === 0) continue
-    issues.push({ path: 'content', message: `The entry ${JSON.stringify(entry.key)}${where(content, keyAt(entry.key, content))} holds a NUL character or a lone surrogate in its ${bad[0]!.path}; remove it from the file.` })
+  for (let i = 0; i < entries.length && issues.length < MAX_ISSUES; i++) {
+    if (i > 0 && i % SLICE === 0) await new Promise((resolve) => setImmediate(resolve))
+    const entry = entries[i]!
+    const field = isBadText(entry.key) ? 'key'
+      : entry.context && isBadText(entry.context) ? 'context'
+      : entry.comment && isBadText(entry.comment) ? 'comment'
+      : entry.meta !== undefined && textIssues(entry.meta).length > 0 ? 'format data' : undefined
+    if (!field) continue
+    issues.push({ path: 'content', message: `The entry ${JSON.stringify(entry.key)}${where(content, keyAt(entry.key, content))} holds a NUL character or a lone surrogate in its ${field}; remove it from the file.` })
   }
   return issues
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } from '@tolk/db'
-import { parse, type FormatId } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { entryTextIssues } from '../text-check.js'
@@ -8,6 +7,7 @@ import { queueJob } from '../jobs/queue.js'
 import { isTranslatable } from './entry-text.js'
 import { isMultiLocale } from './file-format.js'
 import { linkFile } from './file-link.js'
+import { parseFile } from './parse-off-thread.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
 import type { PushCounts, PushRequest } from './push-request.js'
@@ -18,14 +18,14 @@ export type { PushCounts, PushRequest } from './push-request.js'
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
 export async function storePush(ctx: AuthedContext, req: PushRequest) {
   const multi = isMultiLocale(req.format)
-  const parsed = parse(req.format, req.content, { locale: req.locale, sourceLocale: req.sourceLocale })
+  const parsed = await parseFile(req.format, req.content, { locale: req.locale, sourceLocale: req.sourceLocale })
   const errors = parsed.issues.filter((i) => i.severity === 'error')
   if (errors.length > 0) {
     fail('invalid_input', `The file cannot be read as ${req.format}; fix the listed issues.`, {
       issues: errors.slice(0, 50).map((i) => ({ path: 'content', message: `line ${i.line}, column ${i.column}: ${i.message}` })),
     })
   }
-  const badText = entryTextIssues(parsed.entries, req.content)
+  const badText = await entryTextIssues(parsed.entries, req.content)
   if (badText.length > 0) fail('invalid_input', 'The file holds text that cannot be stored; fix the listed issues.', { issues: badText })
   const entries = parsed.entries.filter(isTranslatable)
   const isSource = multi || req.locale === req.sourceLocale

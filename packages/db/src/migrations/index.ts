@@ -11,6 +11,7 @@ import * as m0009 from './2026_11_22_0009_snapshot_lz4.js'
 import * as m0010 from './2026_11_22_0010_phrase_search.js'
 import * as m0011 from './2026_11_23_0011_split_units.js'
 import * as m0012 from './2026_11_23_0012_project_locale_map.js'
+import * as m0017 from './2026_11_26_0017_bounded_search_text.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0010_phrase_search': m0010,
   '2026_11_23_0011_split_units': m0011,
   '2026_11_23_0012_project_locale_map': m0012,
+  '2026_11_26_0017_bounded_search_text': m0017,
 }
