@@ -30,9 +30,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void> {
-    // BullMQ waits for a connection that is not ready, and an op's afterCommit would wait with it: while Redis is
-    // unreachable, fail at once instead; the job rows are committed and the reconciler enqueues them later.
-    if (this.connection.status !== 'ready') throw new Error(`Redis is not reachable (connection ${this.connection.status}); the reconciler will enqueue the jobs`)
+    await this.ready()
     for (const job of jobs) {
       await this.queues.get(job.type)!.add(job.type, { id: job.id }, {
         jobId: job.id,
@@ -43,6 +41,32 @@ export class BullJobQueue implements JobQueue {
         removeOnFail: true,
       })
     }
+  }
+
+  /**
+   * BullMQ waits for a connection that is not ready, and an op's afterCommit would wait with it. A first connection
+   * gets up to 2 s; while Redis is unreachable (reconnecting) this fails at once instead: the job rows are committed
+   * and the reconciler enqueues them later.
+   */
+  private async ready(): Promise<void> {
+    const c = this.connection
+    if (c.status === 'ready') return
+    const unreachable = () => new Error(`Redis is not reachable (connection ${c.status}); the reconciler will enqueue the jobs`)
+    if (c.status !== 'connecting' && c.status !== 'connect' && c.status !== 'wait') throw unreachable()
+    await new Promise<void>((resolve, reject) => {
+      const done = (err?: Error) => {
+        clearTimeout(timer)
+        c.off('ready', onReady)
+        c.off('close', onClose)
+        if (err) reject(err)
+        else resolve()
+      }
+      const onReady = () => done()
+      const onClose = () => done(unreachable())
+      const timer = setTimeout(() => done(unreachable()), 2_000)
+      c.once('ready', onReady)
+      c.once('close', onClose)
+    })
   }
 
   /** Closes the queues and the connection. */
