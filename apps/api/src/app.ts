@@ -1,6 +1,7 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, type JobQueue } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
 import { mountMcp } from './mcp.js'
 import { problemResponse } from './problem.js'
@@ -19,6 +20,14 @@ export interface AppDeps {
   workspaces?: WorkspaceCache
   /** Fills the search tables after big pushes (main.ts also runs its periodic sweep); by default one of this app's own. */
   searchIndexer?: { kick(): void }
+  /** One JSON line per request (silent when not given). */
+  log?: Logger
+  /** Request figures, and GET /metrics serving them (none when not given). */
+  metrics?: Metrics
+  /** A bearer token /metrics asks for (TOLK_METRICS_TOKEN); open when not set. */
+  metricsToken?: string
+  /** Rate limits of /api/* (middleware/rate-limit.ts); none when not given. */
+  rateLimit?: MiddlewareHandler
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
 }
@@ -28,8 +37,21 @@ export function createApp(deps: AppDeps): Hono {
   const clock = deps.clock ?? (() => new Date())
   const app = new Hono()
   app.use(requestId())
+  app.use(observe(deps.log ?? silentLogger, deps.metrics))
   app.onError((err, c) => problemResponse(c, err, deps.baseUrl))
   app.notFound((c) => problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
+
+  if (deps.rateLimit) app.use('/api/*', deps.rateLimit)
+
+  const metrics = deps.metrics
+  if (metrics) {
+    app.get('/metrics', async (c) => {
+      if (deps.metricsToken && c.req.header('authorization') !== `Bearer ${deps.metricsToken}`) {
+        throw new ServiceError('unauthorized', 'GET /metrics needs the bearer token the operator set in TOLK_METRICS_TOKEN.')
+      }
+      return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType })
+    })
+  }
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.get('/readyz', async (c) => {

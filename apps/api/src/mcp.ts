@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { ServiceError, buildMcpServer, invoke, toolsFromContracts } from '@tolk/core'
+import { ServiceError, buildMcpServer, contracts, invoke, toolsFromContracts } from '@tolk/core'
 import type { Hono } from 'hono'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 import { problemResponse } from './problem.js'
-import { MAX_BODY_BYTES } from './rest.js'
+import { MAX_BODY_BYTES, bodyText } from './body.js'
 
 /** The path of the MCP endpoint (spec: the same ops as MCP tools at {base_url}/api/mcp). */
 export const MCP_PATH = '/api/mcp'
@@ -16,8 +16,12 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   const tools = toolsFromContracts()
 
   app.post(MCP_PATH, async (c) => {
+    c.set('surface', 'mcp')
     const principal = await principalOf(c, deps.auth, false)
+    if (principal) c.set('workspaceId', principal.workspaceId)
     const ctx = opContext(c, deps, principal, 'mcp')
+    // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json on both surfaces.
+    const text = await bodyText(c.req.raw)
     const server = buildMcpServer({
       tools,
       call: (name, args) => invoke(ctx, name, args),
@@ -28,7 +32,12 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(c.req.raw)
+      const parsed = parseOrUndefined(text)
+      c.set('op', toolOf(parsed))
+      // JSON the transport cannot parse goes to it as text, so it answers its own JSON-RPC parse error.
+      return parsed === undefined
+        ? await transport.handleRequest(new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: text }))
+        : await transport.handleRequest(c.req.raw, { parsedBody: parsed })
     } finally {
       // In JSON mode the response is complete once handleRequest resolves.
       await server.close()
@@ -42,4 +51,22 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     res.headers.set('Allow', 'POST')
     return res
   })
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const TOOLS = new Set<string>(contracts.map((op) => op.name))
+
+/** The tool a JSON-RPC message calls (for logs and metrics), else its method, else mcp. */
+function toolOf(message: unknown): string {
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null
+  if (m && m.method === 'tools/call') return typeof m.params?.name === 'string' && TOOLS.has(m.params.name) ? m.params.name : 'mcp:unknown_tool'
+  // Metric labels stay a bounded set: MCP methods are few, anything else is one label.
+  return typeof m?.method === 'string' && /^[a-z/]{1,40}$/.test(m.method) ? `mcp:${m.method}` : 'mcp'
 }

@@ -5,9 +5,11 @@ import type { Context } from 'hono'
 export function problemResponse(c: Context, err: unknown, baseUrl: string): Response {
   const requestId = c.get('requestId') ?? ''
   const problem = toProblem(err, { baseUrl, requestId })
-  if (problem.code === 'internal_error') console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String((err as Error)?.stack ?? err) }))
+  c.set('errorCode', problem.code)
+  if (problem.code === 'internal_error') c.set('error', String((err as Error)?.stack ?? err))
   const headers: Record<string, string> = { 'Content-Type': 'application/problem+json', 'X-Request-Id': requestId }
   if (problem.status === 401) headers['WWW-Authenticate'] = wwwAuthenticate(baseUrl, problem.code)
+  if (typeof problem.retry_after === 'number') headers['Retry-After'] = String(problem.retry_after)
   c.set('requestIdSent', true)
   return new Response(JSON.stringify(problem), { status: problem.status, headers })
 }

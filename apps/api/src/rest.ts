@@ -1,13 +1,13 @@
 import { catalog, errorsPage, fail, findOp, invoke, openApi } from '@tolk/core'
 import { SURFACES, type Surface } from '@tolk/db'
 import type { Context, Hono } from 'hono'
+import { bodyText } from './body.js'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 
 /** What the REST surface needs from the app. */
 export type RestDeps = SurfaceDeps
 
-/** Request bodies above this are refused before parsing (issue: a clear 4xx, never an out-of-memory). */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024
+export { MAX_BODY_BYTES } from './body.js'
 
 /** Mounts GET /api/v1 (catalog), the OpenAPI document and /api/v1/{op} for every op of the registry. */
 export function mountRest(app: Hono, deps: RestDeps): void {
@@ -27,14 +27,18 @@ export function mountRest(app: Hono, deps: RestDeps): void {
 
   app.all('/api/v1/:op', async (c) => {
     const op = findOp(c.req.param('op'))
+    c.set('op', op.name)
     const method = c.req.method
     // spec § Conventions 2: reads answer GET and POST, writes only POST.
     if (method !== 'POST' && !(method === 'GET' && op.kind === 'read')) {
       fail('method_not_allowed', op.kind === 'read' ? `${op.name} answers GET and POST only.` : `${op.name} changes data; send it with POST.`)
     }
+    const surface = surfaceOf(c)
+    c.set('surface', surface)
     const principal = await principalOf(c, deps.auth, op.public ?? false)
+    if (principal) c.set('workspaceId', principal.workspaceId)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
-    const out = await invoke(opContext(c, deps, principal, surfaceOf(c)), op.name, raw)
+    const out = await invoke(opContext(c, deps, principal, surface), op.name, raw)
     c.set('requestIdSent', true)
     // Plain header object: @hono/node-server then writes head and body in one go.
     return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': c.get('requestId') } })
@@ -61,11 +65,7 @@ function queryInput(c: Context): unknown {
 }
 
 async function bodyInput(c: Context): Promise<unknown> {
-  const declared = Number(c.req.header('content-length') ?? NaN)
-  if (declared > MAX_BODY_BYTES) tooLarge()
-  // A declared length bounds the read (Node's parser stops there), and text() then takes the body straight off the
-  // socket, without the web stream a reader would build; a chunked body is read with the running limit.
-  const text = Number.isFinite(declared) ? await c.req.raw.text() : await readLimited(c.req.raw)
+  const text = await bodyText(c.req.raw)
   if (text.trim() === '') return {}
   const type = c.req.header('content-type')
   if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
@@ -85,27 +85,4 @@ function parseJson(text: string, detail: string): unknown {
     fail('invalid_input', 'The input must be a JSON object.', { issues: [{ path: '', message: `Expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` }] })
   }
   return value
-}
-
-async function readLimited(req: Request): Promise<string> {
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
-      tooLarge()
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
-}
-
-function tooLarge(): never {
-  // The spec's table has no 413 code; a body this large is an input problem the caller must fix.
-  fail('invalid_input', 'The request body is larger than 16 MiB.', { issues: [{ path: '', message: 'Request body exceeds 16 MiB; push_file content is at most 10,000,000 characters.' }] })
 }

@@ -1,6 +1,7 @@
 // A worker process: runs jobs from the BullMQ queues; many may run at once against one Redis and one database.
 import { createProvider } from '@tolk/ai'
-import { BullJobQueue, STALE_AFTER_MS, configFromEnv, startReconciler, startWorkers } from '@tolk/core'
+import { createServer } from 'node:http'
+import { BullJobQueue, Metrics, STALE_AFTER_MS, configFromEnv, createLogger, startReconciler, startWorkers } from '@tolk/core'
 import { connect, migrateToLatest } from '@tolk/db'
 
 const config = configFromEnv(process.env)
@@ -13,7 +14,18 @@ const staleAfterMs = Number(process.env.TOLK_JOB_STALE_MS) || STALE_AFTER_MS
 const conn = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await migrateToLatest(conn.db)
 const ai = createProvider(process.env)
+const log = createLogger(config.logLevel)
+const metrics = new Metrics({ db: conn.db, processFigures: true })
+// The worker's own job figures, for Prometheus to scrape beside the API's (TOLK_WORKER_METRICS_PORT).
+const metricsPort = Number(process.env.TOLK_WORKER_METRICS_PORT)
+const metricsServer = metricsPort > 0
+  ? createServer(async (req, res) => {
+    if (req.url !== '/metrics') return void res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(await metrics.registry.metrics())
+  }).listen(metricsPort, config.host)
+  : undefined
 const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs }, {
+  log, metrics,
   redisUrl: config.redisUrl, concurrency: config.workerConcurrency, ...(prefix ? { prefix } : {}),
   ...(Number(process.env.TOLK_LOCK_MS) > 0 ? { lockDurationMs: Number(process.env.TOLK_LOCK_MS) } : {}),
 })
@@ -31,6 +43,7 @@ async function stop(signal: string) {
   stopping = true
   console.log(`${signal}: finishing the jobs in hand`)
   reconciler.stop()
+  metricsServer?.close()
   // BullMQ's close lets the current batch finish; an unfinished job row is taken over by another worker.
   await workers.close()
   await producer.close()

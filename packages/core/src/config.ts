@@ -19,6 +19,15 @@ export interface Config {
   glossaryBudgetTokens: number
   /** The audit job's AI budget (TOLK_AUDIT_*). */
   audit: AuditBudget
+  /** Requests a minute per API key, and per client address without one (0: no limit). */
+  rateLimitKey: number
+  rateLimitIp: number
+  /** Client addresses come from X-Forwarded-For (behind a proxy that sets it). */
+  trustProxy: boolean
+  /** pino level of the JSON logs. */
+  logLevel: string
+  /** Bearer token GET /metrics asks for; open when unset. */
+  metricsToken?: string
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -41,6 +50,11 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     // 4000 is DEFAULT_GLOSSARY_BUDGET_TOKENS of @tolk/ai.
     glossaryBudgetTokens: positiveInt(env.TOLK_GLOSSARY_BUDGET_TOKENS, 4000, 'TOLK_GLOSSARY_BUDGET_TOKENS'),
     audit: auditBudgetFromEnv(env),
+    rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
+    rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
+    trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
+    logLevel: logLevel(env.TOLK_LOG_LEVEL),
+    metricsToken: env.TOLK_METRICS_TOKEN || undefined,
   }
 }
 
@@ -49,4 +63,19 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${raw}`)
   return n
+}
+
+function count(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 switches it off), got ${raw}`)
+  return n
+}
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
+
+function logLevel(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info'
+  if (!LEVELS.includes(raw)) throw new Error(`TOLK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got ${raw}`)
+  return raw
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
+import { textIssues } from './text-check.js'
 
 /** The op named `name`, or unknown_op. */
 export function findOp(name: string): RegisteredOp {
@@ -17,6 +18,9 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   const op = findOp(name)
   if (!op.public && !ctx.principal) fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key.')
   if (op.admin && ctx.principal && ctx.principal.role === 'member') fail('forbidden', `${name} needs an owner or admin key; ask an owner of the workspace.`)
+  // Once, for every op and surface: NUL and lone surrogates would fail deep in a write (a 500) or be stored mangled.
+  const badText = textIssues(raw, { fileText: op.fileText })
+  if (badText.length > 0) fail('invalid_input', `The input of ${name} holds text that cannot be stored; fix the listed issues.`, { issues: badText })
   const parsed = v.safeParse(op.input, raw ?? {})
   if (!parsed.success) fail('invalid_input', `The input of ${name} is not valid; fix the listed issues.`, { issues: issuesFrom(parsed.issues) })
   if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
@@ -37,8 +41,11 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   }
 }
 
-/** Unique constraints a concurrent twin may hit; the op is safe to run again from the start. */
-const RACE_CONSTRAINTS = ['files_project_pattern_key', 'keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
+/**
+ * Unique constraints a concurrent twin may hit; the op is safe to run again from the start. A file row is an upsert
+ * (insertFile), so concurrent first pushes of one pattern never get here.
+ */
+const RACE_CONSTRAINTS = ['keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
 
 class RollbackWith extends Error {
   constructor(readonly output: unknown) {

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PGliteDialect, sql } from 'kysely'
-import { PostgresJSDialect } from 'kysely-postgres-js'
 import postgres from 'postgres'
+import { PostgresJsDialect } from './postgres-dialect.js'
 import type { Database } from './schema.js'
 
 /** A connection to the database, as other packages hold it (they pass it to the query functions; SQL stays in this package). */
@@ -36,7 +36,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
       max: options.max ?? 10,
       onnotice: () => {},
     })
-    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: sql }) })
+    const db = new Kysely<Database>({ dialect: new PostgresJsDialect(sql) })
     return {
       db,
       engine: 'postgres',

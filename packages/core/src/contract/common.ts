@@ -3,6 +3,24 @@ import * as v from 'valibot'
 /** An op input object: unknown fields are refused, so a typo never passes silently. */
 export const input = <const E extends v.ObjectEntries>(entries: E) => v.strictObject(entries)
 
+/**
+ * A JSON object used as a map (locale -> text and the like). valibot's record takes an array too (`[]` has no
+ * entries to refuse, `["x"]` reads as {"0": "x"}), so an array sent for a map is refused here, before the record
+ * reads it: every schema mismatch answers 400. It stays a record schema, so its JSON Schema is the record's.
+ */
+export function map<const K extends v.GenericSchema<string, string>, const V extends v.GenericSchema>(key: K, value: V): v.RecordSchema<K, V, undefined> {
+  const record = v.record(key, value)
+  return {
+    ...record,
+    '~run'(dataset, config) {
+      if (!Array.isArray(dataset.value)) return record['~run'](dataset, config)
+      v._addIssue(record, 'type', dataset, config, { received: '"Array"' })
+      // Not typed, with the issue added: a failure dataset, which is what record's own type refusal returns.
+      return dataset as unknown as ReturnType<typeof record['~run']>
+    },
+  }
+}
+
 /** A BCP 47 locale tag as the spec bounds it (2..35 chars). */
 export const Locale = v.pipe(
   v.string(),

@@ -33,6 +33,11 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
   readonly queues?: JobType
   /** Codes this op answers beyond those every op may (invalid_json, invalid_input, unauthorized, invalid_key, internal_error). */
   readonly errors?: readonly ErrorCode[]
+  /**
+   * Top-level input fields holding a file's text (push_file content): NUL there is data of the file, kept byte for
+   * byte in its stored copy, where any other field refuses it (text-check.ts).
+   */
+  readonly fileText?: readonly string[]
   readonly input: I
   /** The shape of a successful answer; the handler's return type is inferred from it. */
   readonly output: O

@@ -34,6 +34,8 @@ export const ERRORS = {
   placeholder_mismatch: { status: 422, meaning: "The translation's placeholders differ from the source's; `mismatch` lists the differing ones.", fix: 'Keep exactly the placeholders of the source text (same names and count, in any order) and send it again.' },
   invalid_template: { status: 422, meaning: 'The learned format template is malformed.', fix: 'Fix the template as the detail says, or omit it.' },
   template_reads_nothing: { status: 422, meaning: 'The template parses the stored sample into zero entries.', fix: 'Fix the template so it reads the sample, or retry learning with a hint.' },
+  // The one code beyond the spec's table (which leaves rate limits open): docs/decisions.md, Issue 18.
+  rate_limited: { status: 429, meaning: 'Too many requests from this API key, or from this address without one, in the current minute.', fix: 'Wait the number of seconds the Retry-After header gives, then retry; spread bulk work out, or ask the operator to raise TOLK_RATE_LIMIT_KEY / TOLK_RATE_LIMIT_IP.' },
   internal_error: { status: 500, meaning: 'The service failed on its side.', fix: 'Retry with backoff; a write that queues work (translate) may have taken effect, so check list_jobs first. Quote request_id if it persists.' },
   billing_unavailable: { status: 503, meaning: 'Billing is not configured on this server (no payment provider key or price).', fix: 'Ask the operator of the server to configure billing.' },
 } as const satisfies Record<string, ErrorInfo>

@@ -52,7 +52,7 @@ const PushCounts = v.object({
 
 /** Push a file. */
 export const pushFile = defineOp({
-  name: 'push_file', kind: 'write', admin: false, costsMoney: true, idempotent: true,
+  name: 'push_file', kind: 'write', admin: false, costsMoney: true, idempotent: true, fileText: ['content'],
   summary: 'Push a translation file: a source-locale file creates or updates keys and shared units; another locale imports translations',
   description:
     'Stores a translation file of a project (slug or id from list_projects): a file in the workspace\'s source locale creates, updates and removes keys, deduplicating their source strings into units shared across projects; a file in another locale imports its translations. ' +

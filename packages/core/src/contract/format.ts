@@ -22,7 +22,7 @@ const LearnedFormatOut = v.object({
 
 /** Detect a file's format. */
 export const detectFormat = defineOp({
-  name: 'detect_format', kind: 'read', admin: false,
+  name: 'detect_format', kind: 'read', admin: false, fileText: ['content'],
   summary: 'Name the format a file would be read as, with confidence and runner-up candidates; stores nothing',
   description:
     'Names the format push_file would read a file as, from its name and content together, with a confidence from 0 to 1 and the runner-up candidates. ' +

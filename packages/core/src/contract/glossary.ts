@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Id, Locale, input } from './common.js'
+import { Id, Locale, input, map } from './common.js'
 import { defineOp } from './define-op.js'
 import { GlossaryTerm, Rule } from './records.js'
 
@@ -60,7 +60,7 @@ export const upsertGlossaryTerm = defineOp({
     do_not_translate: v.optional(v.pipe(v.boolean(), v.description('True for brand and product names, copied verbatim; omitted keeps the current value (false for a new term)'))),
     translations: v.optional(
       v.pipe(
-        v.record(Locale, v.nullable(TermTranslation)),
+        map(Locale, v.nullable(TermTranslation)),
         v.maxEntries(MAX_TERM_LOCALES, `At most ${MAX_TERM_LOCALES} locales per term.`),
         v.description('Locale -> required translation, merged into the stored map; null removes that locale'),
       ),

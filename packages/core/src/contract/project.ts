@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Locale, ProjectRef, SLUG_RE, input } from './common.js'
+import { Locale, ProjectRef, SLUG_RE, input, map } from './common.js'
 import { defineOp } from './define-op.js'
 import { JobIds, MaybeJobId, Project } from './records.js'
 
@@ -12,7 +12,7 @@ const PathSpelling = v.pipe(
   v.regex(/^[A-Za-z0-9][A-Za-z0-9+_.@-]{0,34}$/, 'A path spelling is 1 to 35 letters, digits or + _ . @ - with no slash, e.g. de_DE or zh-rTW.'),
 )
 const LocaleMapInput = v.pipe(
-  v.record(Locale, PathSpelling),
+  map(Locale, PathSpelling),
   v.maxEntries(100, 'At most 100 locales in locale_map.'),
   v.description(
     "How the project's locales are spelled in file paths: project locale -> path text, e.g. {\"de\": \"de_DE\", \"zh-Hans\": \"zh_CN\", \"he\": \"iw\"}. " +

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Id, Locale, ProjectRef, TRANSLATION_STATUSES, input } from './common.js'
+import { Id, Locale, ProjectRef, TRANSLATION_STATUSES, input, map } from './common.js'
 import { defineOp } from './define-op.js'
 import { Count, MaybeJobId, QualityWarning, Translation, UnitFields, UnitView } from './records.js'
 
@@ -7,7 +7,7 @@ const UNIT_SOURCE = 'from search_units, list_units or get_unit'
 const UnitId = Id('unit', UNIT_SOURCE)
 const Text = v.pipe(v.string(), v.maxLength(20_000, 'A translation has at most 20000 characters.'), v.description('the translation, at most 20000 characters, with exactly the placeholders of the source text'))
 const Plural = v.pipe(
-  v.record(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
+  map(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
   v.description('plural category (CLDR: zero, one, two, few, many, other) to text, for units with a source_plural; exactly the categories the locale needs (de: one, other; ru: one, few, many, other; ja: other), except a category its files rarely carry (French many), which may be left out with a warning'),
 )
 /** Statuses review_translations may set (spec § Translation status). */

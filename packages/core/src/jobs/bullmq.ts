@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { JOB_TYPES, jobsToReconcile, type Db, type JobType } from '@tolk/db'
+import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
 import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
@@ -29,6 +30,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void> {
+    await this.ready()
     for (const job of jobs) {
       await this.queues.get(job.type)!.add(job.type, { id: job.id }, {
         jobId: job.id,
@@ -41,6 +43,32 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * BullMQ waits for a connection that is not ready, and an op's afterCommit would wait with it. A first connection
+   * gets up to 2 s; while Redis is unreachable (reconnecting) this fails at once instead: the job rows are committed
+   * and the reconciler enqueues them later.
+   */
+  private async ready(): Promise<void> {
+    const c = this.connection
+    if (c.status === 'ready') return
+    const unreachable = () => new Error(`Redis is not reachable (connection ${c.status}); the reconciler will enqueue the jobs`)
+    if (c.status !== 'connecting' && c.status !== 'connect' && c.status !== 'wait') throw unreachable()
+    await new Promise<void>((resolve, reject) => {
+      const done = (err?: Error) => {
+        clearTimeout(timer)
+        c.off('ready', onReady)
+        c.off('close', onClose)
+        if (err) reject(err)
+        else resolve()
+      }
+      const onReady = () => done()
+      const onClose = () => done(unreachable())
+      const timer = setTimeout(() => done(unreachable()), 2_000)
+      c.once('ready', onReady)
+      c.once('close', onClose)
+    })
+  }
+
   /** Closes the queues and the connection. */
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()))
@@ -49,7 +77,8 @@ export class BullJobQueue implements JobQueue {
 }
 
 /** Consumer side: one BullMQ Worker per job type that has a processor. */
-export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number }): { close(): Promise<void> } {
+export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number; log?: Logger; metrics?: Metrics }): { close(): Promise<void> } {
+  const log = options.log ?? silentLogger
   const prefix = options.prefix ?? 'tolk-'
   const workers = PROCESSED_TYPES.map((type) => {
     // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
@@ -57,9 +86,10 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
     const worker = new Worker(queueName(prefix, type), async (job) => {
       const id = (job.data as { id: string }).id
       // The row already says failed and why (get_job); BullMQ must not try again what no retry can fix.
-      if ((await runJob(deps, id)) === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
+      const outcome = await observeJob(log, options.metrics, { id, type }, () => runJob(deps, id))
+      if (outcome === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
     }, { connection, concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 })
-    worker.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'worker error', error: String(err) })))
+    worker.on('error', (err) => log.error({ err: String(err), job_type: type }, 'worker error'))
     return { worker, connection }
   })
   return {

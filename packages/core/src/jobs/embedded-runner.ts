@@ -1,4 +1,5 @@
 import { jobsToReconcile } from '@tolk/db'
+import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
 import type { JobQueue } from './job-queue.js'
 import { PROCESSED_TYPES, STALE_AFTER_MS, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
@@ -13,7 +14,7 @@ export class InProcessRunner implements JobQueue {
   private again = false
   private stopped = false
 
-  constructor(private readonly deps: JobDeps, private readonly pollMs = 2_000) {}
+  constructor(private readonly deps: JobDeps, private readonly pollMs = 2_000, private readonly observe: { log?: Logger; metrics?: Metrics } = {}) {}
 
   /** Starts polling. */
   start(): this {
@@ -62,9 +63,10 @@ export class InProcessRunner implements JobQueue {
       for (const job of due) {
         if (this.stopped) return
         try {
-          if ((await runJob(this.deps, job.id)) !== 'not_claimed') progressed = true
+          const outcome = await observeJob(this.observe.log ?? silentLogger, this.observe.metrics, { id: job.id, type: job.type, workspaceId: job.workspace_id }, () => runJob(this.deps, job.id))
+          if (outcome !== 'not_claimed') progressed = true
         } catch (err) {
-          console.error(JSON.stringify({ level: 'error', msg: 'job failed; it will be retried', job_id: job.id, error: String((err as Error)?.stack ?? err) }))
+          ;(this.observe.log ?? console).error({ job_id: job.id, err: String((err as Error)?.stack ?? err) }, 'job failed; it will be retried')
         }
       }
       if (!progressed) return

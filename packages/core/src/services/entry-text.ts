@@ -1,4 +1,5 @@
 import type { Entry, PluralForms } from '@tolk/formats'
+import { isBadText } from '../text-check.js'
 
 /** Text of a string in one locale: plain text and, for plural strings, the forms. */
 export interface LocaleText {
@@ -6,8 +7,9 @@ export interface LocaleText {
   plural: Record<string, string> | null
 }
 
-// PostgreSQL text cannot hold NUL; a string with one keeps it in the file snapshot, and U+FFFD in the database.
-const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
+// PostgreSQL text cannot hold NUL, and a lone surrogate (a JSON file's "\ud800") has no UTF-8 form; a string with
+// either keeps it in the file snapshot, and U+FFFD in the database.
+const storable = (text: string) => (isBadText(text) ? text.replace(/\u0000|\p{Cs}/gu, '\uFFFD') : text)
 
 const pluralOrNull = (p: PluralForms | undefined): Record<string, string> | null =>
   p && Object.keys(p).length > 0 ? Object.fromEntries(Object.entries(p).map(([k, v]) => [k, storable(v ?? '')])) : null

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto'
+import type { FormatId } from '@tolk/formats'
 import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
+import { entryTextIssues } from '../text-check.js'
 import { queueJob } from '../jobs/queue.js'
 import { fileContextReviews, type Landed } from './context-review.js'
 import { isTranslatable } from './entry-text.js'
 import { linkFile } from './file-link.js'
+import { parseFile } from './parse-off-thread.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
 import type { PushCounts, PushRequest } from './push-request.js'
@@ -17,13 +20,17 @@ export type { PushCounts, PushRequest } from './push-request.js'
 export async function storePush(ctx: AuthedContext, req: PushRequest) {
   const format = req.codec.id
   const multi = req.codec.multiLocale
-  const parsed = req.codec.parse(req.content, { locale: req.locale, sourceLocale: req.sourceLocale })
+  // Built-in formats parse big files on a worker thread; a learned format's compiled template stays on this one.
+  const parseOptions = { locale: req.locale, sourceLocale: req.sourceLocale }
+  const parsed = req.codec.learned ? req.codec.parse(req.content, parseOptions) : await parseFile(format as FormatId, req.content, parseOptions)
   const errors = parsed.issues.filter((i) => i.severity === 'error')
   if (errors.length > 0) {
     fail('invalid_input', `The file cannot be read as ${req.codec.learned?.slug ?? format}; fix the listed issues.`, {
       issues: errors.slice(0, 50).map((i) => ({ path: 'content', message: `line ${i.line}, column ${i.column}: ${i.message}` })),
     })
   }
+  const badText = await entryTextIssues(parsed.entries, req.content)
+  if (badText.length > 0) fail('invalid_input', 'The file holds text that cannot be stored; fix the listed issues.', { issues: badText })
   const entries = parsed.entries.filter(isTranslatable)
   const isSource = multi || req.locale === req.sourceLocale
   const file = await linkFile(ctx, {
@@ -51,7 +58,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
       newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
       counts.tasks_filed += await fileContextReviews(ctx, req, landed)
     }
-    if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format: format })
+    if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
     newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)

@@ -6,9 +6,14 @@ export function listFilesOfProject(db: Kysely<Database>, projectId: string): Pro
   return db.selectFrom('files').selectAll().where('project_id', '=', projectId).orderBy('pattern').execute()
 }
 
-/** Adds a file row; a concurrent twin throws the unique violation `files_project_pattern_key`. */
-export function insertFile(db: Kysely<Database>, row: { workspace_id: string; project_id: string; pattern: string; format: string; source_path: string | null }): Promise<File> {
-  return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow()
+/**
+ * Adds a file row, or answers the row a concurrent push of the same pattern added first: the insert waits for that
+ * push to commit and then reads its row, so twenty first pushes at once all succeed without a retry. DO NOTHING, not
+ * DO UPDATE: updating the row would lock it against the foreign-key checks of the other pushes' keys (a deadlock).
+ */
+export async function insertFile(db: Kysely<Database>, row: { workspace_id: string; project_id: string; pattern: string; format: string; source_path: string | null }): Promise<File> {
+  const added = await db.insertInto('files').values(row).onConflict((oc) => oc.constraint('files_project_pattern_key').doNothing()).returningAll().executeTakeFirst()
+  return added ?? db.selectFrom('files').selectAll().where('project_id', '=', row.project_id).where('pattern', '=', row.pattern).executeTakeFirstOrThrow()
 }
 
 /** Changes a file row. */

@@ -29,8 +29,8 @@ export function listJobs(db: Kysely<Database>, workspaceId: string, f: JobFilter
 }
 
 /** A job's type and status by id (any workspace): what a worker checks before claiming it. */
-export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job, 'type' | 'status'> | undefined> {
-  return db.selectFrom('jobs').select(['type', 'status']).where('id', '=', id).executeTakeFirst()
+export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job, 'type' | 'status' | 'workspace_id'> | undefined> {
+  return db.selectFrom('jobs').select(['type', 'status', 'workspace_id']).where('id', '=', id).executeTakeFirst()
 }
 
 /**
@@ -63,11 +63,11 @@ export async function finishJob(db: Kysely<Database>, id: string, result: { stat
 }
 
 /** Jobs waiting too long or abandoned by their worker: the reconciler re-enqueues them. */
-export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[], queuedForMs: number, staleAfterMs: number, limit = 500): Promise<Pick<Job, 'id' | 'type'>[]> {
+export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[], queuedForMs: number, staleAfterMs: number, limit = 500): Promise<Pick<Job, 'id' | 'type' | 'workspace_id'>[]> {
   if (types.length === 0) return Promise.resolve([])
   return db
     .selectFrom('jobs')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'workspace_id'])
     // Only types some processor takes: rows of other types must not crowd them out of the page.
     .where('type', 'in', types)
     .where((eb) => eb.or([
@@ -77,4 +77,10 @@ export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[],
     .orderBy('created_at')
     .limit(limit)
     .execute()
+}
+
+/** How many jobs of each type are in each status, across workspaces (the /metrics queue figures). */
+export async function countJobsByStatus(db: Kysely<Database>): Promise<{ type: JobType; status: string; n: number }[]> {
+  const rows = await db.selectFrom('jobs').select(['type', 'status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy(['type', 'status']).execute()
+  return rows.map((r) => ({ type: r.type, status: r.status, n: Number(r.n) }))
 }

@@ -5,11 +5,17 @@ import type { Database } from '../schema.js'
 // together. Small writes fill them in their own transaction; a big push lists its file in search_pending instead, and
 // indexOnePendingFile fills them once the push has committed. Search reads a pending file's keys directly meanwhile.
 
+/**
+ * Characters of a source text or key name the search tables hold: a 10 MB string in a search copy made every trigram
+ * recheck of its workspace read it (search 55 times slower). Search finds text within these first characters.
+ */
+export const SEARCH_TEXT_LIMIT = 2_000
+
 /** Copies the units `which` picks (a condition on units u) into unit_search, skipping those already there. */
 function indexUnitsWhere(db: Kysely<Database>, which: RawBuilder<unknown>) {
   return sql`
     INSERT INTO unit_search (unit_id, workspace_id, source_text)
-    SELECT u.id, u.workspace_id, u.source_text FROM units u WHERE ${which} AND NOT EXISTS (SELECT 1 FROM unit_search s WHERE s.unit_id = u.id)
+    SELECT u.id, u.workspace_id, left(u.source_text, ${SEARCH_TEXT_LIMIT}) FROM units u WHERE ${which} AND NOT EXISTS (SELECT 1 FROM unit_search s WHERE s.unit_id = u.id)
     ON CONFLICT (unit_id) DO NOTHING`.execute(db)
 }
 
@@ -17,7 +23,7 @@ function indexUnitsWhere(db: Kysely<Database>, which: RawBuilder<unknown>) {
 function indexKeysWhere(db: Kysely<Database>, which: RawBuilder<unknown>) {
   return sql`
     INSERT INTO key_search (key_id, workspace_id, name)
-    SELECT k.id, k.workspace_id, k.name FROM keys k WHERE ${which} AND NOT EXISTS (SELECT 1 FROM key_search s WHERE s.key_id = k.id)
+    SELECT k.id, k.workspace_id, left(k.name, ${SEARCH_TEXT_LIMIT}) FROM keys k WHERE ${which} AND NOT EXISTS (SELECT 1 FROM key_search s WHERE s.key_id = k.id)
     ON CONFLICT (key_id) DO NOTHING`.execute(db)
 }
 

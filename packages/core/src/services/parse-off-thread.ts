@@ -1,0 +1,71 @@
+// Big files are parsed on a worker thread (issue 18): a 200,000-entry file takes the parser most of a second, which
+// on the request thread stalled every other request for that long. Small files parse in place (a thread hop costs
+// more than they do).
+import { Worker } from 'node:worker_threads'
+import { parse, type Entry, type FormatId, type ParseOptions, type ParseResult } from '@tolk/formats'
+
+/** Files of at least this many characters go to the worker thread. */
+export const OFF_THREAD_CHARS = 256 * 1024
+
+type Reply = { id: number; entries?: Entry[]; done?: Omit<ParseResult, 'entries'>; error?: string }
+
+/** An idle worker thread is ended after this long: its heap (tens of MB after a big file) goes back to the system. */
+const IDLE_MS = 2_000
+
+let worker: Worker | undefined
+let idleTimer: NodeJS.Timeout | undefined
+let nextId = 0
+const waiting = new Map<number, { entries: Entry[]; resolve: (r: ParseResult) => void; reject: (e: Error) => void }>()
+
+/** Parses `content`, on the worker thread when it is big. Same result as `parse`. */
+export async function parseFile(format: FormatId, content: string, options: ParseOptions): Promise<ParseResult> {
+  if (content.length < OFF_THREAD_CHARS || options.forRender) return parse(format, content, options)
+  const id = nextId++
+  clearTimeout(idleTimer)
+  return new Promise<ParseResult>((resolve, reject) => {
+    waiting.set(id, { entries: [], resolve, reject })
+    parser().postMessage({ id, format, content, options })
+  })
+}
+
+function parser(): Worker {
+  if (worker) return worker
+  // From sources (tests, tsx) the worker is TypeScript: a bootstrap registers tsx in the thread first, and workspace
+  // packages resolve to their sources as they do here.
+  const fromSource = import.meta.url.endsWith('.ts')
+  const url = new URL(fromSource ? './parse-worker.ts' : './parse-worker.js', import.meta.url)
+  const w = fromSource
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}) })`, { eval: true, execArgv: ['--conditions=@tolk/source'] })
+    : new Worker(url)
+  // The thread waits for work without keeping the process alive.
+  w.unref()
+  w.on('message', (reply: Reply) => {
+    const task = waiting.get(reply.id)
+    if (!task) return
+    if (reply.entries) {
+      for (const e of reply.entries) task.entries.push(e)
+    } else {
+      waiting.delete(reply.id)
+      if (reply.error !== undefined) task.reject(new Error(`parse worker: ${reply.error}`))
+      else task.resolve({ ...reply.done!, entries: task.entries })
+      if (waiting.size === 0) idleTimer = setTimeout(() => void retire(w), IDLE_MS).unref()
+    }
+  })
+  const failAll = (err: Error) => {
+    if (worker === w) worker = undefined
+    for (const task of waiting.values()) task.reject(err)
+    waiting.clear()
+  }
+  w.on('error', failAll)
+  w.on('exit', (code) => failAll(new Error(`parse worker exited with code ${code}`)))
+  worker = w
+  return w
+}
+
+/** Ends an idle worker thread; the next big file starts a new one. */
+async function retire(w: Worker): Promise<void> {
+  if (worker !== w || waiting.size > 0) return
+  worker = undefined
+  w.removeAllListeners('exit')
+  await w.terminate()
+}
