@@ -1,18 +1,17 @@
 import type { FailedItem } from '@tolk/ai'
-import { fileTasks, translationsOf, unitSummaries, type Job, type WorkUnit } from '@tolk/db'
+import { fileTasks, translationsOf, unitSummaries, type Db, type Job, type WorkUnit } from '@tolk/db'
 import { taskPriority } from '../tasks/priority.js'
-import type { JobDeps } from './translate.js'
 
 /**
  * Files a translation_review for each string whose AI output failed its checks twice, with everything a reviewer
  * needs to decide without another call: the unit's source, its keys with names and files, description, max_length,
  * the candidate, the current translation and why it was filed. One open task per unit and locale.
  */
-export async function fileReviews(deps: JobDeps, job: Job, locale: string, group: readonly WorkUnit[], failed: readonly FailedItem[]): Promise<number> {
+export async function fileReviews(db: Db, job: Job, locale: string, group: readonly WorkUnit[], failed: readonly FailedItem[]): Promise<number> {
   if (failed.length === 0) return 0
   const ids = failed.map((r) => r.id)
-  const [summaries, current] = await Promise.all([unitSummaries(deps.db, ids), translationsOf(deps.db, ids, [locale])])
-  return fileTasks(deps.db, failed.map((r) => {
+  const [summaries, current] = await Promise.all([unitSummaries(db, ids), translationsOf(db, ids, [locale])])
+  return fileTasks(db, failed.map((r) => {
     const unit = group.find((u) => u.id === r.id)!
     const summary = summaries.get(r.id)
     const now = current.find((t) => t.unit_id === r.id)
