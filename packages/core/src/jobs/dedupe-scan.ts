@@ -11,12 +11,16 @@ export const DEDUPE_SCAN = {
   minSimilarity: 0.55,
   maxWordUnits: 200,
   maxGroupPairs: 50,
-} as const satisfies Omit<DuplicateScan, 'workspaceId'>
+  /** Similar texts must also share this share of the longer one's words (trigrams alone pair word salads). */
+  minWordOverlap: 0.7,
+} as const satisfies Omit<DuplicateScan, 'workspaceId'> & { minWordOverlap: number }
 
 /** What a dedupe_scan job reports (get_job output). */
 export interface DedupeOutcome {
   units_scanned: number
   pairs_considered: number
+  /** Pairs found similar by trigrams that share too few words to be one string edited. */
+  pairs_too_different: number
   /** Pairs set aside: a merge_suggestion exists for them already (open, merged, or kept separate). */
   pairs_known: number
   /** Pairs set aside because their placeholders differ: merging would ship one text's placeholders in the other's files. */
@@ -31,16 +35,26 @@ export interface DedupeOutcome {
 export async function processDedupeScan(deps: JobDeps, job: Job): Promise<DedupeOutcome> {
   const { units, pairs } = await findDuplicatePairs(deps.db, { workspaceId: job.workspace_id, ...DEDUPE_SCAN })
   await heartbeatJob(deps.db, job.id, { units_scanned: units, pairs_considered: pairs.length })
-  const fitting = pairs.filter((p) => samePlaceholders(p))
+  const close = pairs.filter((p) => p.match === 'normalized' || wordOverlap(p.a_text, p.b_text) >= DEDUPE_SCAN.minWordOverlap)
+  const fitting = close.filter((p) => samePlaceholders(p))
   const known = await subjectsWithTasks(deps.db, job.workspace_id, 'merge_suggestion', fitting.map((p) => pairSubject(p.a, p.b)))
   const fresh = dedupePairs(fitting.filter((p) => !known.has(pairSubject(p.a, p.b))))
   const cards = await unitSummaries(deps.db, [...new Set(fresh.flatMap((p) => [p.a, p.b]))])
   const tasks = fresh.filter((p) => cards.has(p.a) && cards.has(p.b)).map((p) => suggestion(job, p, cards.get(p.a)!, cards.get(p.b)!))
   const filed = await withTx(deps.db, (tx) => fileTasks(tx, tasks))
   return {
-    units_scanned: units, pairs_considered: pairs.length, pairs_known: fitting.length - fresh.length,
-    pairs_placeholders_differ: pairs.length - fitting.length, tasks_filed: filed,
+    units_scanned: units, pairs_considered: pairs.length, pairs_too_different: pairs.length - close.length, pairs_known: fitting.length - fresh.length,
+    pairs_placeholders_differ: close.length - fitting.length, tasks_filed: filed,
   }
+}
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+
+/** Words both texts have, as a share of the longer text's words: 1 word of 6 edited leaves 5/6. */
+export function wordOverlap(a: string, b: string): number {
+  const [x, y] = [wordsOf(a), wordsOf(b)]
+  const shared = [...x].filter((w) => y.has(w)).length
+  return shared / Math.max(1, x.size, y.size)
 }
 
 /** Equal placeholders both ways: merging must not make a file ship a text with other placeholders. */

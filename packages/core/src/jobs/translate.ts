@@ -110,7 +110,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         const failed = result.items.filter((r) => !r.ok)
         for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
         // Output that failed its checks twice is not stored as machine output: a person or agent decides.
-        out.tasks_filed += await fileReviews(deps, job, locale, group, failed)
+        out.tasks_filed += await fileReviews(deps.db, job, locale, group, failed)
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
         out.check_warnings += countFlagged(accepted.map((r) => ({ unit: group.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })

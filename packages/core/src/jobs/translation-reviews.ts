@@ -7,12 +7,11 @@ import { taskPriority } from '../tasks/priority.js'
  * needs to decide without another call: the unit's source, its keys with names and files, description, max_length,
  * the candidate, the current translation and why it was filed. One open task per unit and locale.
  */
-// deps is JobDeps (jobs/translate.ts); named by what it uses, since translate.ts imports this module.
-export async function fileReviews(deps: { db: Db }, job: Job, locale: string, group: readonly WorkUnit[], failed: readonly FailedItem[]): Promise<number> {
+export async function fileReviews(db: Db, job: Job, locale: string, group: readonly WorkUnit[], failed: readonly FailedItem[]): Promise<number> {
   if (failed.length === 0) return 0
   const ids = failed.map((r) => r.id)
-  const [summaries, current] = await Promise.all([unitSummaries(deps.db, ids), translationsOf(deps.db, ids, [locale])])
-  return fileTasks(deps.db, failed.map((r) => {
+  const [summaries, current] = await Promise.all([unitSummaries(db, ids), translationsOf(db, ids, [locale])])
+  return fileTasks(db, failed.map((r) => {
     const unit = group.find((u) => u.id === r.id)!
     const summary = summaries.get(r.id)
     const now = current.find((t) => t.unit_id === r.id)

@@ -168,12 +168,6 @@ export function closeTask(db: Kysely<Database>, id: string, c: TaskClosing): Pro
     .where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
-/** The tasks with these ids, locked. */
-export function lockTasks(db: Kysely<Database>, ids: readonly string[]): Promise<Task[]> {
-  if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).forUpdate().execute()
-}
-
 /** Subjects of the kind that have a task in any status (a pair kept separate, merged, or already suggested). */
 export async function subjectsWithTasks(db: Kysely<Database>, workspaceId: string, kind: TaskKind, subjects: readonly string[]): Promise<Set<string>> {
   if (subjects.length === 0) return new Set()
