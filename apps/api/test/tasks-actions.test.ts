@@ -164,22 +164,4 @@ forEachBackend('resolve_task', (env) => {
     expect(rules.map((r: any) => [r.body, r.locale]).sort()).toEqual([['Use Sie, always.', 'de'], ['Use du.', 'de']])
     expect(rules.map((r: any) => r.id).sort()).toEqual([added.result.rule_id, edited.result.rule_id].sort())
   })
-
-  test('learn_format: retry_with_hint needs a hint, a missing job answers job_missing, dismiss closes', async () => {
-    const { ws } = await setup()
-    const job = (await ok(ws.call('scan_duplicates', {}))).job_id
-    const learn = (jobId: string) => fileTask(env, ws, { kind: 'learn_format', title: 'Check the learned format of app.lang', subject: `format:${Math.random()}`, job_id: jobId, filed_by: 'ai', payload: { path: 'app.lang' } })
-    const id = await learn(job)
-    expect((await ok(ws.call('list_tasks', { kind: 'learn_format' }))).tasks[0].actions).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'retry_with_hint', needs: ['hint'] }),
-    ]))
-    await expectError(resolve(ws, { task: id, action: 'retry_with_hint' }), 400, 'text_required')
-    await expectError(resolve(ws, { task: id, action: 'approve' }), 400, 'invalid_action')
-    const lost = await learn(randomUUID())
-    const err = await expectError(resolve(ws, { task: lost, action: 'keep' }), 409, 'job_missing')
-    expect(err.detail).toContain('push the file again')
-    await expectError(resolve(ws, { task: lost, action: 'retry_with_hint', hint: 'Lines are key=value' }), 409, 'job_missing')
-    expect((await ok(resolve(ws, { task: lost, action: 'dismiss' }))).task.status).toBe('dismissed')
-    expect((await ok(resolve(ws, { task: id, action: 'dismiss' }))).task.status).toBe('dismissed')
-  })
 })
