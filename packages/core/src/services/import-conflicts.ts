@@ -73,6 +73,9 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
     ? `for ${keyLabel(other)} and ${keyLabel(c.key)} in ${req.path}`
     : `in ${otherFile ?? 'another file'} and ${req.path}`
   return fileTasks(ctx.db, [{
+    // A source push may have filed this unit's merge_review already (keys with different contexts): the import brings
+    // that task up to date with the translations that now differ, instead of leaving it to describe half the story.
+    refresh: true,
     workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
     title: `"${shorten(shared.source_text)}" translated differently ${where}`,
     payload: {
