@@ -39,7 +39,8 @@ async function main() {
     databaseUrl = ADMIN_URL!.replace(/\/[^/]*$/, `/${DB_NAME}`)
   }
   const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv: ['--conditions=@tolk/source', '--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir> writes the API process's CPU profile there (open it in Chrome's DevTools).
+    execArgv: ['--conditions=@tolk/source', '--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
