@@ -83,6 +83,8 @@ forEachBackend('learned formats', (env) => {
       { key: 'COM_EXAMPLE', value: 'Example' }, { key: 'COM_EXAMPLE_SAVE', value: 'Click "Save"' }, { key: 'COM_EXAMPLE_N_ITEMS', value: '%d items' },
     ])
     expect(task.payload.template).toMatchObject({ kind: 'lines', escapes: { '"_QQ_"': '"' } })
+    // The reviewer sees what the template cannot write (such a value is left out of a pulled file).
+    expect(task.payload.cannot_write).toEqual(['a line break'])
     expect((await ws.call('resolve_task', { task: task.id, action: 'keep' })).status).toBe(200)
     expect((await ws.call('list_formats')).body.learned[0].status).toBe('active')
 
@@ -191,6 +193,77 @@ forEachBackend('learned formats', (env) => {
     expect(res.body.code).toBe('job_missing')
     expect((await ws.call('list_formats')).body.learned[0].status).toBe('draft')
     expect((await ws.call('resolve_task', { task: task.id, action: 'dismiss' })).status).toBe(200)
+  })
+
+  test('concurrent pushes of the same unreadable file start one learn_format job, and every push names it', async () => {
+    const ws = await project()
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? push(ws, INI, 'lang/de.ini', { locale: 'de' }) : push(ws))))
+    expect(answers.map((a) => a.body.code)).toEqual(Array(8).fill('format_not_ready'))
+    expect(new Set(answers.map((a) => a.body.job_id)).size).toBe(1)
+    expect(await countOf(env.conn().db, 'jobs', ws.workspaceId)).toBe(1)
+  })
+
+  test('a job started from a translation (lang/de.ini) learns the pattern lang/{locale}.ini, by learn_format and by retry_with_hint', async () => {
+    const ws = await project()
+    const first = await push(ws, INI, 'lang/de.ini', { locale: 'de' })
+    const job = async (id: string) => (await ws.call('get_job', { job: id })).body
+    expect((await job(first.body.job_id)).payload).toMatchObject({ path: 'lang/de.ini', pattern: 'lang/{locale}.ini', locale: 'de' })
+    expect(await runJob(pseudo(), first.body.job_id)).toBe('succeeded')
+    const retry = await ws.call('resolve_task', { task: (await learnTask(ws)).id, action: 'retry_with_hint', hint: 'Joomla language file' })
+    const retried = retry.body.result.job_id as string
+    expect((await job(retried)).payload).toMatchObject({ path: 'lang/de.ini', pattern: 'lang/{locale}.ini', hint: 'Joomla language file' })
+    // The next push of either copy finds the retry's job instead of starting another.
+    expect((await push(ws, INI, 'lang/de.ini', { locale: 'de' })).body.job_id).toBe(retried)
+    expect((await push(ws)).body.job_id).toBe(retried)
+    // learn_format on the translation works out its locale from the path, as push_file does.
+    const learned = await ws.call('learn_format', { project: 'app', path: 'lang/de.ini', content: INI })
+    expect((await job(learned.body.job_id)).payload).toMatchObject({ pattern: 'lang/{locale}.ini', locale: 'de' })
+    expect((await push(ws, INI, 'lang/de.ini', { locale: 'de' })).body.job_id).toBe(learned.body.job_id)
+  })
+
+  test('learn_format answers 400 invalid_input naming content over 2,000,000 characters and hint over 2,000', async () => {
+    const ws = await project()
+    const big = await ws.call('learn_format', { project: 'app', path: 'lang/en.ini', content: 'a=b\n'.repeat(500_000) + 'x' })
+    expect(big.status).toBe(400)
+    expect(big.body).toMatchObject({ code: 'invalid_input', issues: [{ path: 'content', message: expect.stringContaining('2000000') }] })
+    const hint = await ws.call('learn_format', { project: 'app', path: 'lang/en.ini', content: INI, hint: 'h'.repeat(2001) })
+    expect(hint.status).toBe(400)
+    expect(hint.body).toMatchObject({ code: 'invalid_input', issues: [{ path: 'hint', message: expect.stringContaining('2000') }] })
+    // At the limits it starts a job.
+    expect((await ws.call('learn_format', { project: 'app', path: 'lang/en.ini', content: INI, hint: 'h'.repeat(2000) })).status).toBe(200)
+    expect(await countOf(env.conn().db, 'jobs', ws.workspaceId)).toBe(1)
+  })
+
+  test("push_file naming another workspace's learned format, by slug or id, answers 400 unknown_format", async () => {
+    const owner = await project()
+    const { task } = await learned(owner)
+    await owner.call('resolve_task', { task: task.id, action: 'keep' })
+    const other = await project()
+    for (const format of ['ini', task.payload.format.id]) {
+      const res = await push(other, INI, 'lang/en.ini', { format })
+      expect(res.status).toBe(400)
+      expect(res.body.code).toBe('unknown_format')
+    }
+    expect(await countOf(env.conn().db, 'files', other.workspaceId)).toBe(0)
+    // Nor does detection or a plain push in the other workspace use it: the file is unreadable there.
+    expect((await other.call('detect_format', { filename: 'lang/en.ini', content: INI })).body.format).not.toBe(task.payload.format.id)
+    expect((await push(other)).body.code).toBe('format_not_ready')
+  })
+
+  test('a model API error after the SDK retries falls back to inference, and the job output says so', async () => {
+    const ws = await project()
+    const first = await push(ws)
+    fake.reset()
+    fake.enqueue({ status: 500, body: { type: 'error', error: { type: 'api_error', message: 'Internal server error' } } })
+    const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url, maxRetries: 0 })
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10 }, first.body.job_id)).toBe('succeeded')
+    expect(fake.requests).toHaveLength(1)
+    const job = (await ws.call('get_job', { job: first.body.job_id })).body
+    expect(job.output).toMatchObject({
+      learned_by: 'inference', entries_read: 3, model_error: { code: 'server_error', status: 500 },
+      note: expect.stringContaining('The model API failed'),
+    })
+    expect((await learnTask(ws)).payload).toMatchObject({ learned_by: 'inference' })
   })
 
   test('the model writes the template: a first template that fails is corrected on the second attempt with the errors fed back', async () => {

@@ -1,9 +1,10 @@
 /**
  * The learn_format job (spec § learn_format): the model writes a template for the sample, the engine checks it (it
  * must read at least one entry, write the sample back byte for byte, and edit one value alone), and the errors go back
- * to the model, up to 3 attempts; then inference without AI. The result is a draft format and a learn_format task.
+ * to the model, up to 3 attempts (fewer when the model API fails); then inference without AI. The result is a draft
+ * format and a learn_format task.
  */
-import { addUsage, emptyUsage, type TokenUsage } from '@tolk/ai'
+import { addUsage, emptyUsage, ProviderError, type TokenUsage } from '@tolk/ai'
 import { fileTasks, findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@tolk/db'
 import { checkTemplate, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
 import type { LearnFormatPayload } from '../services/learning.js'
@@ -25,6 +26,10 @@ export interface LearnOutcome {
   entries_read: number
   note: string
   failed: { reason: string; errors?: string[] }[]
+  /** The model API's failure (after the SDK's retries) that ended the model's attempts early, else null. */
+  model_error: { code: string; status: number | null; message: string } | null
+  /** What the chosen template cannot write (checkTemplate's probes): such values are left out of pulled files. */
+  cannot_write: string[]
   usage: TokenUsage
   provider: string
   model: string
@@ -35,14 +40,24 @@ export async function processLearnFormat(deps: JobDeps, job: Job): Promise<Learn
   const p = job.payload as LearnFormatPayload
   const base = { usage: emptyUsage(), provider: deps.ai.name, model: deps.ai.model }
   const done = await findLearnedFormatOfJob(deps.db, job.workspace_id, job.id)
-  if (done) return { ...base, format_id: done.id, slug: done.slug, learned_by: null, attempts: 0, entries_read: 0, note: 'Already learned by an earlier run of this job.', failed: [] }
+  if (done) return { ...base, format_id: done.id, slug: done.slug, learned_by: null, attempts: 0, entries_read: 0, note: 'Already learned by an earlier run of this job.', failed: [], model_error: null, cannot_write: [] }
 
   const attempts: { template: unknown; errors: string[] }[] = []
   let usage = emptyUsage()
   let chosen: { template: Template; check: TemplateCheck; by: 'ai' | 'inference' } | null = null
+  let modelError: ProviderError | null = null
   if (deps.ai.name !== 'pseudo') {
     for (let i = 0; i < MAX_TEMPLATE_ATTEMPTS && !chosen; i++) {
-      const answer = await deps.ai.writeTemplate({ path: p.path, sample: p.content, ...(p.hint ? { hint: p.hint } : {}), guide: TEMPLATE_GUIDE, examples: TEMPLATE_EXAMPLES, attempts })
+      let answer: Awaited<ReturnType<typeof deps.ai.writeTemplate>>
+      try {
+        answer = await deps.ai.writeTemplate({ path: p.path, sample: p.content, ...(p.hint ? { hint: p.hint } : {}), guide: TEMPLATE_GUIDE, examples: TEMPLATE_EXAMPLES, attempts })
+      } catch (err) {
+        // The model API failing after the SDK's own retries costs only the model's part: inference still learns the
+        // format now (failing the job would leave the push waiting for retries), and the output says why.
+        if (!(err instanceof ProviderError) || err.code === 'aborted') throw err
+        modelError = err
+        break
+      }
       usage = addUsage(usage, answer.usage)
       if (answer.template === null) { attempts.push({ template: null, errors: ['The answer held no template: call submit_template with {"template": {...}}.'] }); continue }
       const check = checkTemplate(answer.template, p.content)
@@ -56,10 +71,15 @@ export async function processLearnFormat(deps: JobDeps, job: Job): Promise<Learn
   }
   const note = deps.ai.name === 'pseudo'
     ? 'No AI provider is configured (ANTHROPIC_API_KEY is not set): the template was inferred without AI.'
-    : chosen?.by === 'inference'
+    : modelError
+      ? `The model API failed (${modelError.code}${modelError.status ? `, status ${modelError.status}` : ''}) after ${attempts.length} attempt(s): ${chosen ? 'the template was inferred without AI' : 'inference found no template either'}. learn_format again to ask the model.`
+      : chosen?.by === 'inference'
       ? `The model's templates failed ${attempts.length} time(s); the template was inferred without AI.`
       : chosen ? `Written by the model (attempt ${attempts.length + 1}) and checked on the sample.` : 'Neither the model nor inference found a template.'
-  const out = { ...base, usage, attempts: attempts.length + (chosen?.by === 'ai' ? 1 : 0) }
+  const out = {
+    ...base, usage, attempts: attempts.length + (chosen?.by === 'ai' ? 1 : 0), cannot_write: chosen?.check.unwritable ?? [],
+    model_error: modelError ? { code: modelError.code, status: modelError.status ?? null, message: modelError.message } : null,
+  }
   if (!chosen) {
     return {
       ...out, format_id: null, slug: null, learned_by: null, entries_read: 0, note,
@@ -79,6 +99,7 @@ export async function processLearnFormat(deps: JobDeps, job: Job): Promise<Learn
         format: { id: format.id, slug: format.slug, name: format.name, status: format.status },
         project_id: p.project_id, path: p.path, pattern: p.pattern, hint: p.hint ?? null, learned_by: by, note,
         template, entries_read: check.entries.length, entries: check.entries.slice(0, TASK_ENTRIES).map((e) => ({ key: e.key, value: e.value })),
+        cannot_write: check.unwritable,
         sample: p.content.slice(0, TASK_SAMPLE_CHARS), sample_truncated: p.content.length > TASK_SAMPLE_CHARS,
       },
     }])

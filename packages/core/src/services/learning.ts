@@ -2,7 +2,7 @@
  * Starting the learning of a format: the learn_format job of a file pattern (one per pattern while it is being
  * learned or waits for review), and push_file's answer for a file nothing reads yet.
  */
-import { findLearnJobOfPattern, findLearnedFormatOfJob, type Project } from '@tolk/db'
+import { findLearnJobOfPattern, findLearnedFormatOfJob, lockLearnPattern, type Project } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
@@ -20,15 +20,32 @@ export interface LearnFormatPayload {
   retry_of?: string
 }
 
+/**
+ * The locale a pushed path holds, found as push_file finds it: the given one, else the project locale the path names
+ * (the longest, so pt-BR before pt), else the source. learn_format has no locale input, so a sample `lang/de.ini`
+ * learns the pattern `lang/{locale}.ini` that push_file files it under, not `lang/de.{locale}.ini`.
+ */
+export function localeOfPath(project: Project, sourceLocale: string, path: string, given?: string): string {
+  if (given) return given
+  const found = [sourceLocale, ...project.target_locales].filter((l) => patternFromPath(path, l, false, project.locale_map).localeInPath)
+  return found.sort((a, b) => b.length - a.length)[0] ?? sourceLocale
+}
+
 /** The file pattern a path falls under, as push_file would file it. */
 export function patternOfPath(project: Project, path: string, locale: string): string {
   return patternFromPath(path, locale, false, project.locale_map).pattern
 }
 
-/** Queues a learn_format job for a sample; returns its id. */
-export function startLearnJob(ctx: AuthedContext, project: Project, req: { path: string; locale: string; content: string; hint?: string | undefined; retryOf?: string }): Promise<string> {
+/**
+ * Queues a learn_format job for a sample; returns its id. `pattern` is given when the job learns again for a known
+ * pattern (retry_with_hint carries its task's), else it is the path's.
+ */
+export async function startLearnJob(ctx: AuthedContext, project: Project, req: { path: string; locale: string; content: string; hint?: string | undefined; retryOf?: string; pattern?: string }): Promise<string> {
+  const pattern = req.pattern ?? patternOfPath(project, req.path, req.locale)
+  // Held until commit, so a push of the pattern running now waits and then names this job (answerNotReady).
+  await lockLearnPattern(ctx.db, ctx.workspaceId, project.id, pattern)
   const payload: LearnFormatPayload = {
-    project_id: project.id, path: req.path, pattern: patternOfPath(project, req.path, req.locale), locale: req.locale, content: req.content,
+    project_id: project.id, path: req.path, pattern, locale: req.locale, content: req.content,
     ...(req.hint ? { hint: req.hint } : {}), ...(req.retryOf ? { retry_of: req.retryOf } : {}),
   }
   return queueJob(ctx, 'learn_format', payload as unknown as Record<string, unknown>)
@@ -37,10 +54,14 @@ export function startLearnJob(ctx: AuthedContext, project: Project, req: { path:
 /**
  * push_file of a file no built-in or active learned format reads: nothing of the file is stored; the learn_format job
  * of its pattern is named (a new one when none is queued, running, or waiting for review with a draft), and the push
- * answers 409 format_not_ready. A new job is committed before the answer, so the next push finds it.
+ * answers 409 format_not_ready. A new job is committed before the answer, so the next push finds it; pushes at the
+ * same time are serialized by the pattern's lock, so they start one job between them.
  */
 export async function answerNotReady(ctx: AuthedContext, project: Project, path: string, locale: string, content: string, dryRun = false): Promise<never> {
   const pattern = patternOfPath(project, path, locale)
+  // Reading the newest job and queueing one when there is none is one step: pushes of the pattern at once wait here
+  // in turn (the lock is held until commit), and each after the first finds the job the first committed.
+  await lockLearnPattern(ctx.db, ctx.workspaceId, project.id, pattern)
   const last = await findLearnJobOfPattern(ctx.db, ctx.workspaceId, project.id, pattern)
   const pending = last && (last.status === 'queued' || last.status === 'running' || (last.status === 'succeeded' && (await findLearnedFormatOfJob(ctx.db, ctx.workspaceId, last.id))?.status === 'draft'))
   const detail = (id: string) =>

@@ -53,6 +53,16 @@ export async function addLearnedFormatPattern(db: Kysely<Database>, id: string, 
   await sql`UPDATE learned_formats SET file_patterns = array_append(file_patterns, ${pattern}::text), updated_at = now() WHERE id = ${id} AND NOT (${pattern}::text = ANY(file_patterns))`.execute(db)
 }
 
+/**
+ * Takes, until the caller's transaction ends, the lock on learning a project's file pattern: with it, "one
+ * learn_format job per file pattern" holds when pushes of the same unreadable file run at once (each waits here, then
+ * finds the job the first one committed). A transaction-scoped advisory lock: nothing to release, nothing left behind
+ * by a crash. Outside a transaction it is released at once, so callers hold a transaction (every write op does).
+ */
+export async function lockLearnPattern(db: Kysely<Database>, workspaceId: string, projectId: string, pattern: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`learn_format\n${workspaceId}\n${projectId}\n${pattern}`}, 0))`.execute(db)
+}
+
 /** The newest learn_format job of a project's file pattern, for "one job per file pattern". */
 export function findLearnJobOfPattern(db: Kysely<Database>, workspaceId: string, projectId: string, pattern: string): Promise<Job | undefined> {
   return db.selectFrom('jobs').selectAll().where('workspace_id', '=', workspaceId).where('type', '=', 'learn_format')

@@ -1,12 +1,32 @@
 // Hostile templates and files: every case must end in bounded work with a clear answer. The assertions are on the
 // engine's work counter and on its refusals, never on the clock. Big inputs are built here, never committed.
 import { describe, expect, test } from 'vitest'
-import { checkTemplate, parseLearned } from './engine.js'
+import { checkTemplate, parseLearned, readSlots } from './engine.js'
 import { validateTemplate, type Template } from './schema.js'
-import { WORK_BASE, WORK_PER_CHAR } from './work.js'
+import { WORK_BASE, WORK_PER_CHAR, type Reading } from './work.js'
 
 const MB = 1_000_000
 const budgetOf = (length: number) => WORK_BASE + WORK_PER_CHAR * length
+
+/**
+ * Reads `text` while counting the characters every `indexOf` passes over, the engine's only search that is not a
+ * loop of its own: the work counter is honest only when it counts at least these.
+ */
+function readCountingScans(template: Template, text: string): { reading: Reading; scanned: number } {
+  const original = String.prototype.indexOf
+  let scanned = 0
+  String.prototype.indexOf = function (this: string, search: string, from?: number) {
+    const at = original.call(this, search, from)
+    const start = Math.min(Math.max(0, from ?? 0), this.length)
+    scanned += (at === -1 ? this.length : at + search.length) - start
+    return at
+  }
+  try {
+    return { reading: readSlots(template, text), scanned }
+  } finally {
+    String.prototype.indexOf = original
+  }
+}
 
 describe('adversarial templates and files', () => {
   test('a 10 MB single line reads in linear work', () => {
@@ -22,6 +42,40 @@ describe('adversarial templates and files', () => {
     const parsed = parseLearned({ kind: 'lines', separators: ['=', ':', '->', ' = '] }, text)
     expect(parsed.issues[0]).toMatchObject({ severity: 'error', line: 1 })
     expect(parsed.work).toBeLessThan(10 * text.length)
+  })
+
+  test('2 MB of key=value lines with a second separator absent from the file read in linear, counted work', () => {
+    // A separator searched beyond its line (to the end of the file) made this quadratic: seconds for 2 MB.
+    const line = (i: number) => `key_${String(i).padStart(6, '0')}=Some value text here\n`
+    const text = Array.from({ length: 70_000 }, (_, i) => line(i)).join('')
+    expect(text.length).toBeGreaterThan(2 * MB)
+    const { reading, scanned } = readCountingScans({ kind: 'lines', separators: ['=', ':'] }, text)
+    expect(reading.error).toBeUndefined()
+    expect(reading.slots).toHaveLength(70_000)
+    expect(scanned).toBeLessThanOrEqual(reading.work)
+    expect(reading.work).toBeLessThan(5 * text.length)
+  })
+
+  test('2 MB of lines without a separator, kept by other_lines: keep, read in linear, counted work', () => {
+    const text = 'this line has no separator at all, kept as written\n'.repeat(40_000) + 'key=value\n'
+    expect(text.length).toBeGreaterThan(2 * MB)
+    const { reading, scanned } = readCountingScans({ kind: 'lines', separators: ['='], other_lines: 'keep' }, text)
+    expect(reading.error).toBeUndefined()
+    expect(reading.slots.map((s) => s.key)).toEqual(['key'])
+    expect(scanned).toBeLessThanOrEqual(reading.work)
+    expect(reading.work).toBeLessThan(5 * text.length)
+  })
+
+  const LONG = 500_000
+  test.each([
+    ['a section name of 500,000 characters over 1,000 entries', { kind: 'lines', separators: ['='], sections: { open: '[', close: ']' } } as Template, `[${'s'.repeat(LONG)}]\n` + 'a=b\n'.repeat(1_000)],
+    ['a block name of 500,000 characters over 1,000 entries', { kind: 'lines', separators: ['='], blocks: { open: '{', close: '}' } } as Template, `${'b'.repeat(LONG)} {\n` + 'a=b\n'.repeat(1_000) + '}\n'],
+    ['a JSON member name of 500,000 characters over 1,000 entries', { kind: 'json', path: ['*', '*'] } as Template, `{"${'m'.repeat(LONG)}": {` + Array.from({ length: 1_000 }, (_, i) => `"${i}":""`).join(',') + '}}'],
+  ])('%s: the keys it makes are paid for, so the budget stops it', (_name, template, text) => {
+    // Every key repeats the long name: 500 MB of keys from a file of 500 KB, unpaid before.
+    const parsed = parseLearned(template, text)
+    expect(parsed.issues[0]?.message).toMatch(/needs more work than this file allows/)
+    expect(parsed.work).toBeLessThanOrEqual(budgetOf(text.length) + LONG + 16)
   })
 
   test('an escape table built to make matching quadratic is stopped by the work budget', () => {

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import type { Entry } from '../format.js'
 import { checkTemplate, parseLearned, renderLearned } from './engine.js'
 import { validateTemplate, type Template } from './schema.js'
+import type { Unwritable } from './writable.js'
 
 interface Case { name: string; template: Template; text: string; entries: Record<string, string>; edit?: [string, string, string] }
 
@@ -142,6 +143,56 @@ describe('template language', () => {
 
   test('a template that reads nothing, or breaks the round trip, fails its check', () => {
     expect(checkTemplate({ kind: 'xml', element: 'nothing', key_attribute: 'k' }, '<r><e k="a">A</e></r>').errors).toEqual(['The template reads no entries from the sample.'])
+    // Sections missed: both `name` lines read as one key, so writing the entries back gives the last value twice.
+    const ini = '[a]\nname=A\n[b]\nname=B\n'
+    const missed = checkTemplate({ kind: 'lines', separators: ['='], other_lines: 'keep' }, ini)
+    expect(missed.entries.map((e) => e.key)).toEqual(['name', 'name'])
+    expect(missed.errors).toEqual(['Writing the entries back does not give the sample byte for byte (first difference at offset 9).'])
+    expect(checkTemplate({ kind: 'lines', separators: ['='], sections: { open: '[', close: ']' } }, ini).errors).toEqual([])
+  })
+
+  const QUOTED: Template = { kind: 'lines', separators: ['='], quotes: [{ open: '"', close: '"' }] }
+  test.each([
+    ['a quote inside a quoted value with no escape for it', QUOTED, 'COM_A="Example"\nCOM_B="B"\n', 'COM_A', 'say "hi"', /holds ", which ends a quoted value/],
+    ['a line break in a line format with no escape for it', { kind: 'lines', separators: ['='] } as Template, 'a=1\nb=2\n', 'a', 'one\ntwo', /line break/],
+    ['a trailing continuation mark', { kind: 'lines', separators: ['='], continuation: '\\' } as Template, 'a=1\nb=2\n', 'a', 'ends with \\', /ends with \\, which continues the line/],
+    ['blanks around an unquoted value', { kind: 'lines', separators: ['='] } as Template, 'a=1\nb=2\n', 'a', ' padded ', /blanks/],
+    ['an escape sequence written as plain text', { kind: 'lines', separators: ['='], escapes: { '\\n': '\n' } } as Template, 'a=1\nb=2\n', 'a', 'C:\\new', /does not read back as written/],
+    ['an empty value in an indented format (it would read as a group)', { kind: 'lines', separators: [':'], indent: {} } as Template, 'a: 1\nb: 2\n', 'a', '', /does not read back/],
+    ['a carriage return in an XML CDATA section', { kind: 'xml', element: 'e', key_attribute: 'k' } as Template, '<r>\n<e k="a"><![CDATA[A]]></e>\n</r>\n', 'a', 'one\rtwo', /does not read back as written/],
+  ])('%s is not written: the file keeps its text there, reads as before, and the value is reported', (_name, template, text, key, value, reason) => {
+    const unwritable: Unwritable[] = []
+    const entries = parseLearned(template, text).entries
+    const out = renderLearned(template, text, entries.map((e) => (e.key === key ? { ...e, value } : e)), { locale: 'de', sourceLocale: 'en', unwritable })
+    expect(out).toBe(text)
+    expect(parseLearned(template, out).issues).toEqual([])
+    expect(unwritable).toEqual([{ key, reason: expect.stringMatching(reason) }])
+    expect(unwritable[0]!.reason).toContain('add an escape for it to the template (approve_format) or change the text')
+  })
+
+  test('a value the template can escape is written; one it cannot, beside it, is left out', () => {
+    const t: Template = { ...QUOTED, escapes: { '\\"': '"' } }
+    const unwritable: Unwritable[] = []
+    const out = renderLearned(t, 'a="1"\nb="2"\n', [{ key: 'a', value: 'say "hi"' }, { key: 'b', value: 'x\ny' }], { locale: 'de', sourceLocale: 'en', unwritable })
+    expect(out).toBe('a="say \\"hi\\""\nb="2"\n')
+    expect(unwritable.map((u) => u.key)).toEqual(['b'])
+  })
+
+  test('a new key that would not read back (it holds the separator) is not added', () => {
+    const unwritable: Unwritable[] = []
+    const out = renderLearned({ kind: 'lines', separators: ['='] }, 'a=1\n', [{ key: 'a', value: '1' }, { key: 'b=c', value: '2' }, { key: 'd', value: '3' }], { locale: 'de', sourceLocale: 'en', unwritable })
+    expect(out).toBe('a=1\nd=3\n')
+    expect(unwritable).toEqual([{ key: 'b=c', reason: expect.stringContaining('The key is not added to the file') }])
+  })
+
+  test('the check says which of a quote, a line break and a trailing backslash a template cannot write', () => {
+    const sample = 'COM_A="Example"\nCOM_B="Other"\nCOM_C="Third"\n'
+    expect(checkTemplate(QUOTED, sample)).toMatchObject({ errors: [], unwritable: ['a double quote (")', 'a line break'] })
+    const escaped = { ...QUOTED, escapes: { '\\"': '"', '\\n': '\n', '\\\\': '\\' } }
+    expect(checkTemplate(escaped, sample)).toMatchObject({ errors: [], unwritable: [] })
+    // One entry: the probes go into it one after another.
+    expect(checkTemplate({ kind: 'lines', separators: ['='], continuation: '\\' }, 'a=1\n').unwritable).toEqual(['a line break', 'a backslash (\\)'])
+    expect(checkTemplate({ kind: 'xml', element: 'e', key_attribute: 'k' }, '<r><e k="a">A</e></r>').unwritable).toEqual([])
   })
 
   test.each([

@@ -5,15 +5,22 @@
 import type { Entry, FormatIssue, ParseOptions, ParseResult, RenderOptions } from '../format.js'
 import { detectEol, lineIndex } from '../text.js'
 import { applyEdits, type TextEdit } from '../xml/index.js'
-import { readLines } from './lines.js'
+import { escapeTable, escapeValue, readEntryAlone, readLines } from './lines.js'
 import { validateTemplate, type Template, type TemplateIssue } from './schema.js'
 import { readTree } from './tree.js'
 import { Work, type Reading, type Slot } from './work.js'
+import { newEntryReadsBack, unwritable, valueReadsBack, type Unwritable } from './writable.js'
 import { readXml } from './xml.js'
 
 /** Options of a reading: a work limit other than the default (tests, and callers that want a tighter bound). */
 export interface ReadOptions {
   workLimit?: number
+}
+
+/** Options of a render: those of any format, a work limit, and where to report what the template cannot write. */
+export interface LearnedRenderOptions extends RenderOptions, ReadOptions {
+  /** Receives each value left out of the file (and each key not added) because it would not read back as written. */
+  unwritable?: Unwritable[]
 }
 
 /** Reads `text` by a valid template into slots; never throws. */
@@ -44,10 +51,15 @@ export function parseLearned(template: Template, text: string, options: ParseOpt
  * Writes `entries` into `text` (the file as last pushed): a changed value replaces its own bytes, escaped as the
  * template says; a key of the file not among `entries` is left out with `missing: omit` (else kept); a key the file
  * lacks goes after the entry before it in `entries`, written in the shape of that neighbour's line. A file the
- * template cannot read comes back unchanged.
+ * template cannot read comes back unchanged. Every value written is read back first: one the template cannot write
+ * (it lacks the escape the value needs) is not written, the file keeps its text there, and `options.unwritable`
+ * hears of it. So a render never makes a file the template cannot read.
  */
-export function renderLearned(template: Template, text: string | undefined, entries: readonly Entry[], options: RenderOptions & ReadOptions): string {
-  if (text === undefined) return cleanFile(template, entries)
+export function renderLearned(template: Template, text: string | undefined, entries: readonly Entry[], options: LearnedRenderOptions): string {
+  const report = options.unwritable ?? []
+  // One budget for every read-back of this render: the file plus all it may write, paid as reading is.
+  const work = Work.forLength((text?.length ?? 0) + entries.reduce((n, e) => n + e.key.length + e.value.length, 0), options.workLimit)
+  if (text === undefined) return cleanFile(template, entries, work, report)
   const reading = readSlots(template, text, options)
   if (reading.error) return text
   const byKey = new Map(entries.map((e) => [e.key, e]))
@@ -61,14 +73,17 @@ export function renderLearned(template: Template, text: string | undefined, entr
       if (options.missing === 'omit' && removable) edits.push({ start: slot.start, end: slot.end, text: '' })
       continue
     }
-    if (e.value !== slot.value) edits.push({ start: slot.valueStart, end: slot.valueEnd, text: slot.encode(e.value) })
+    if (e.value === slot.value) continue
+    const raw = slot.encode(e.value)
+    if (valueReadsBack(template, text, slot, raw, e.value, work)) edits.push({ start: slot.valueStart, end: slot.valueEnd, text: raw })
+    else report.push(unwritable(template, e.key, e.value))
   }
-  if (removable) edits.push(...additions(text, reading.slots, inFile, entries))
+  if (removable) edits.push(...additions(template, text, reading.slots, inFile, entries, work, report))
   return applyEdits(text, edits)
 }
 
 /** Lines for keys the file lacks, each cloned from the entry it follows (or the last one of its section). */
-function additions(text: string, slots: readonly Slot[], inFile: Map<string, Slot>, entries: readonly Entry[]): TextEdit[] {
+function additions(template: Template, text: string, slots: readonly Slot[], inFile: Map<string, Slot>, entries: readonly Entry[], work: Work, report: Unwritable[]): TextEdit[] {
   const edits: TextEdit[] = []
   const eol = detectEol(text)
   let previous: Slot | undefined
@@ -77,8 +92,10 @@ function additions(text: string, slots: readonly Slot[], inFile: Map<string, Slo
     if (here) { previous = here; continue }
     const anchor = previous && fits(previous, e.key) ? previous : lastFitting(slots, e.key)
     if (!anchor || anchor.keyStart === undefined || anchor.keyEnd === undefined || !anchor.encodeKey) continue
-    let line = text.slice(anchor.start, anchor.keyStart) + anchor.encodeKey(e.key.slice(anchor.keyPrefix!.length)) +
-      text.slice(anchor.keyEnd, anchor.valueStart) + anchor.encode(e.value) + text.slice(anchor.valueEnd, anchor.end)
+    const keyRaw = anchor.encodeKey(e.key.slice(anchor.keyPrefix!.length))
+    const raw = anchor.encode(e.value)
+    let line = text.slice(anchor.start, anchor.keyStart) + keyRaw + text.slice(anchor.keyEnd, anchor.valueStart) + raw + text.slice(anchor.valueEnd, anchor.end)
+    if (!newEntryReadsBack(template, text, anchor, { line, keyRaw, raw }, e.key, e.value, work)) { report.push(unwritable(template, e.key, e.value, true)); continue }
     // The last line of a file without a final line break: the new line needs one before it.
     if (!line.endsWith('\n') && anchor.end === text.length) line = eol + line
     edits.push({ start: anchor.end, end: anchor.end, text: line })
@@ -97,11 +114,19 @@ function lastFitting(slots: readonly Slot[], key: string): Slot | undefined {
   return best
 }
 
-/** A file written from nothing: `key=value` lines for a lines template, nothing else for the others. */
-function cleanFile(template: Template, entries: readonly Entry[]): string {
+/** A file written from nothing: `key=value` lines for a lines template (escaped, each read back), nothing else for the others. */
+function cleanFile(template: Template, entries: readonly Entry[], work: Work, report: Unwritable[]): string {
   if (template.kind !== 'lines') return ''
   const sep = template.separators[0]!
-  return entries.map((e) => `${e.key}${sep}${e.value}\n`).join('')
+  const table = escapeTable(template.escapes)
+  let out = ''
+  for (const e of entries) {
+    const line = `${e.key}${sep}${escapeValue(e.value, table, undefined)}\n`
+    const back = readEntryAlone(template, line, work)
+    if (back?.key === e.key && back.value === e.value) out += line
+    else report.push(unwritable(template, e.key, e.value, true))
+  }
+  return out
 }
 
 /** What checking a template against a sample found. */
@@ -112,32 +137,68 @@ export interface TemplateCheck {
   entries: Entry[]
   /** Why the template fails on the sample: read errors, no entries, a round trip or an edit that is not exact. */
   errors: string[]
+  /**
+   * Texts of WRITE_PROBES the template cannot write in the sample (it lacks their escapes): not an error, as many
+   * formats have no escape for some of them, but such values are left out when written, so inference prefers
+   * templates with fewer, and the review task shows them.
+   */
+  unwritable: string[]
   work: number
 }
 
+/** Values a format is asked to write in the check: a quote, a line break, a backslash at the end (a continuation mark). */
+export const WRITE_PROBES: readonly { what: string; value: string }[] = [
+  { what: 'a double quote (")', value: 'Say "hi"' },
+  { what: 'a line break', value: 'line one\nline two' },
+  { what: 'a backslash (\\)', value: 'C:\\dir\\' },
+]
+
 /**
  * Runs a template on a sample the way a learned format must work: it reads without error, reads at least one
- * entry, writes the sample back byte for byte, and an edit of the first value changes only that value.
+ * entry, writes the sample back byte for byte, and an edit of the first value changes only that value. Then it asks
+ * which of WRITE_PROBES the template can write there.
  */
 export function checkTemplate(raw: unknown, sample: string, options: ReadOptions = {}): TemplateCheck {
   const valid = validateTemplate(raw)
-  if (!valid.template) return { templateIssues: valid.issues, entries: [], errors: valid.issues.map((i) => `${i.path || 'template'}: ${i.message}`), work: 0 }
+  if (!valid.template) return { templateIssues: valid.issues, entries: [], errors: valid.issues.map((i) => `${i.path || 'template'}: ${i.message}`), unwritable: [], work: 0 }
   const template = valid.template
   const parsed = parseLearned(template, sample, options)
   const errors = parsed.issues.filter((i) => i.severity === 'error').map((i) => `line ${i.line}, column ${i.column}: ${i.message}`)
   if (errors.length === 0 && parsed.entries.length === 0) errors.push('The template reads no entries from the sample.')
+  let cannot: string[] = []
   if (errors.length === 0) {
     const back = renderLearned(template, sample, parsed.entries, { locale: 'en', sourceLocale: 'en', ...options })
     if (back !== sample) errors.push(`Writing the entries back does not give the sample byte for byte (first difference at offset ${firstDifference(back, sample)}).`)
-    else {
-      const edited = parsed.entries.map((e, i) => (i === 0 ? { ...e, value: 'Tolk check' } : e))
-      const again = parseLearned(template, renderLearned(template, sample, edited, { locale: 'en', sourceLocale: 'en', ...options }), options).entries
-      if (again.length !== parsed.entries.length || again.some((e, i) => e.key !== edited[i]!.key || e.value !== edited[i]!.value)) {
-        errors.push('Changing the first value does not read back as only that change.')
-      }
-    }
+    else if (!editReadsBack(template, sample, parsed.entries, new Map([[0, 'Tolk check']]), options)) errors.push('Changing the first value does not read back as only that change.')
+    else cannot = probe(template, sample, parsed.entries, options)
   }
-  return { template, entries: parsed.entries, errors, work: parsed.work }
+  return { template, entries: parsed.entries, errors, unwritable: cannot, work: parsed.work }
+}
+
+/** True when writing `values` (entry index -> text) into the sample reads back as exactly those changes. */
+function editReadsBack(template: Template, sample: string, entries: readonly Entry[], values: Map<number, string>, options: ReadOptions): boolean {
+  const edited = entries.map((e, i) => (values.has(i) ? { ...e, value: values.get(i)! } : e))
+  const again = parseLearned(template, renderLearned(template, sample, edited, { locale: 'en', sourceLocale: 'en', ...options }), options).entries
+  return again.length === edited.length && again.every((e, i) => e.key === edited[i]!.key && e.value === edited[i]!.value)
+}
+
+/** Which probes the template cannot write: each goes into its own entry (keys the sample holds once), in one render when there are enough. */
+function probe(template: Template, sample: string, entries: readonly Entry[], options: ReadOptions): string[] {
+  const count = new Map<string, number>()
+  for (const e of entries) count.set(e.key, (count.get(e.key) ?? 0) + 1)
+  const targets = entries.flatMap((e, i) => (count.get(e.key) === 1 ? [i] : [])).slice(0, WRITE_PROBES.length)
+  if (targets.length === 0) return []
+  const cannot: string[] = []
+  for (let from = 0; from < WRITE_PROBES.length; from += targets.length) {
+    const round = WRITE_PROBES.slice(from, from + targets.length)
+    const edited = entries.map((e, i) => {
+      const at = targets.indexOf(i)
+      return at !== -1 && at < round.length ? { ...e, value: round[at]!.value } : e
+    })
+    const again = parseLearned(template, renderLearned(template, sample, edited, { locale: 'en', sourceLocale: 'en', ...options }), options).entries
+    round.forEach((p, at) => { if (again[targets[at]!]?.value !== p.value || again.length !== edited.length) cannot.push(p.what) })
+  }
+  return cannot
 }
 
 function firstDifference(a: string, b: string): number {

@@ -21,7 +21,8 @@ kind "json" or "yaml": path: member names or "*" (any member or array item) lead
 
 kind "xml": element: the name of the repeated element holding one entry; key_attribute or key_child: where its key is; value_attribute or value_child: where its value is (default: the element's own text, which must not hold child elements); within: ancestor element names, outermost first, when only some such elements are entries.
 
-A template is accepted when it reads the sample without error into at least one entry, writing the entries back gives the sample byte for byte, and changing one value changes only that value.`
+A template is accepted when it reads the sample without error into at least one entry, writing the entries back gives the sample byte for byte, and changing one value changes only that value.
+Give the escapes the format has for a quote inside a quoted value, a line break and a backslash: a value needing an escape the template lacks is never written (the file keeps its old text there).`
 
 /** Worked examples for the prompt: a file and the template that reads it. */
 export const TEMPLATE_EXAMPLES: readonly { sample: string; template: unknown }[] = [

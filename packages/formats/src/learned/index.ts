@@ -1,8 +1,9 @@
 /** Learned formats: the template language, its engine, inference without AI and detection (docs/formats/learned.md). */
 export { validateTemplate, TEMPLATE_LIMITS } from './schema.js'
 export type { Template, LinesTemplate, TreeTemplate, XmlTemplate, QuoteSpec, TemplateIssue } from './schema.js'
-export { parseLearned, renderLearned, checkTemplate, readSlots } from './engine.js'
-export type { TemplateCheck, ReadOptions } from './engine.js'
+export { parseLearned, renderLearned, checkTemplate, readSlots, WRITE_PROBES } from './engine.js'
+export type { TemplateCheck, ReadOptions, LearnedRenderOptions } from './engine.js'
+export type { Unwritable } from './writable.js'
 export { inferTemplate } from './infer.js'
 export type { Inference } from './infer.js'
 export { detectLearned, pathFits, extensionOf, PATTERN_CONFIDENCE, EXTENSION_CONFIDENCE } from './detect.js'

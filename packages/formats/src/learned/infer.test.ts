@@ -86,7 +86,53 @@ describe('inference without AI', () => {
     expect(parseLearned(template, edited).entries.find((e) => e.key === key)?.value).toBe(value)
   })
 
+  test('a Joomla .ini sample with no "_QQ_" gets escapes that write a quote, a line break and a backslash', () => {
+    // Joomla 4 reads \" inside a quoted value; written raw, COM_A="say "hi"" would no longer read.
+    const sample = '; Example\nCOM_A="Example"\nCOM_B="Save"\nCOM_C="Cancel"\n'
+    const inferred = inferTemplate('language/en-GB/en-GB.com_a.ini', sample)
+    expect(inferred.template).toMatchObject({ kind: 'lines', quotes: [{ open: '"', close: '"' }], escapes: { '\\"': '"', '\\n': '\n', '\\\\': '\\' } })
+    expect(inferred.check!.unwritable).toEqual([])
+    const template = inferred.template!
+    for (const value of ['say "hi"', 'one\ntwo', 'ends with \\']) {
+      const entries = parseLearned(template, sample).entries.map((e) => (e.key === 'COM_A' ? { ...e, value } : e))
+      const out = renderLearned(template, sample, entries, { locale: 'de', sourceLocale: 'en' })
+      expect(parseLearned(template, out).entries.find((e) => e.key === 'COM_A')?.value).toBe(value)
+    }
+  })
+
   test('a file with no key/value shape infers nothing', () => {
     expect(inferTemplate('notes.txt', 'Just some prose.\nNothing to read here.\n').template).toBeNull()
+  })
+})
+
+// Line formats a built-in already reads: push_file reads them with it and never starts learning (correct: a built-in
+// is exact for its format). learn_format, called on such a file on purpose, still learns them without AI.
+const builtInCases: (Omit<Case, 'edit'> & { builtIn: string })[] = [
+  {
+    source: 'in-house `key: value` messages (read as YAML, or as Java properties, which take ":" too)',
+    path: 'i18n/en.msg',
+    builtIn: 'yaml',
+    sample: '# Messages\ngreeting: Hello, world\nfarewell: Goodbye\n',
+    expect: { greeting: 'Hello, world', farewell: 'Goodbye' },
+  },
+  {
+    source: '`"key" = "value";` lines (Apple .strings syntax) under another extension',
+    path: 'i18n/en.lang',
+    builtIn: 'strings',
+    sample: '/* Main menu */\n"menu.open" = "Open";\n"menu.quit" = "Quit \\"App\\"";\n',
+    expect: { 'menu.open': 'Open', 'menu.quit': 'Quit "App"' },
+  },
+]
+
+describe('line formats a built-in reads', () => {
+  test.each(builtInCases)('$source: a built-in reads it; inference on request reads it too, byte for byte', (c) => {
+    const builtIn = detectFormat(c.path, c.sample)
+    expect(builtIn.format).toBe(c.builtIn)
+    expect(builtIn.confidence).toBeGreaterThanOrEqual(0.3)
+    const template = inferTemplate(c.path, c.sample).template!
+    expect(template).toMatchObject({ kind: 'lines' })
+    const parsed = parseLearned(template, c.sample)
+    expect(Object.fromEntries(parsed.entries.map((e) => [e.key, e.value]))).toEqual(c.expect)
+    expect(renderLearned(template, c.sample, parsed.entries, { locale: 'en', sourceLocale: 'en' })).toBe(c.sample)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Learning a template without AI: from counts of what the sample's lines start and end with (or which XML element
  * repeats with a key attribute), a handful of candidate templates is built and each is checked on the sample exactly
- * as a model's template would be. The first that reads the most entries and writes the sample back byte for byte wins.
+ * as a model's template would be. Of those that write the sample back byte for byte, the one that reads the most
+ * entries wins, and of its escape tables the one that can write a quote, a line break and a backslash (see better).
  */
 import { scanXml, type XmlElement } from '../xml/index.js'
 import { checkTemplate, type TemplateCheck } from './engine.js'
@@ -24,10 +25,25 @@ export function inferTemplate(filename: string, sample: string): Inference {
   for (const template of candidates.slice(0, 24)) {
     const check = checkTemplate(template, sample)
     tried.push({ template, error: check.errors[0] ?? null, entries: check.entries.length })
-    if (check.errors.length === 0 && (!best || check.entries.length > best.check.entries.length)) best = { template, check }
+    if (check.errors.length === 0 && (!best || better({ template, check }, best))) best = { template, check }
   }
   void filename
   return { template: best?.template ?? null, check: best?.check ?? null, tried }
+}
+
+/**
+ * More entries read wins, and at a tie the earlier, more specific candidate. Only between templates that differ in
+ * their escapes alone does the one that can write more of a quote, a line break and a backslash (checkTemplate's
+ * probes) win: a sample that shows no escapes still gets ones that keep such values writable, while a reading of the
+ * quotes as text (which can write anything) never beats a reading of them as quotes.
+ */
+function better(a: { template: Template; check: TemplateCheck }, b: { template: Template; check: TemplateCheck }): boolean {
+  if (a.check.entries.length !== b.check.entries.length) return a.check.entries.length > b.check.entries.length
+  return a.check.unwritable.length < b.check.unwritable.length && withoutEscapes(a.template) === withoutEscapes(b.template)
+}
+
+function withoutEscapes(t: Template): string {
+  return JSON.stringify({ ...t, escapes: undefined })
 }
 
 const COMMENT_PREFIXES = ['#', ';', '//', '--', '!']

@@ -13,6 +13,15 @@ export interface EscapeTable {
   write: Map<string, string>
 }
 
+const tables = new WeakMap<LinesTemplate, EscapeTable>()
+
+/** A template's escape table, indexed once per template: each value written is read back alone with it. */
+function tableOf(t: LinesTemplate): EscapeTable {
+  let table = tables.get(t)
+  if (!table) tables.set(t, (table = escapeTable(t.escapes)))
+  return table
+}
+
 /** Indexes a template's escapes. */
 export function escapeTable(escapes: Record<string, string> = {}): EscapeTable {
   const byFirst = new Map<string, [string, string][]>()
@@ -38,16 +47,71 @@ function escapeAt(text: string, i: number, end: number, table: EscapeTable, work
   return undefined
 }
 
-/** Writes `value` with the template's escapes: line breaks, the escape characters themselves and the closing quote. */
+/**
+ * Writes `value` with the template's escapes: line breaks, tabs, the characters escapes start with and the closing
+ * quote, each where the template has an escape that writes it (writable.ts checks the result reads back). Returns
+ * `value` itself when nothing needs escaping: a pull writes every value of a file through here.
+ */
 export function escapeValue(value: string, table: EscapeTable, quote: QuoteSpec | undefined): string {
-  const special = new Set(['\n', '\r', '\t', ...table.byFirst.keys()])
-  if (quote) special.add(quote.close[0]!)
+  const close = quote?.close[0]
   let out = ''
-  for (const ch of value) {
-    const seq = special.has(ch) ? table.write.get(ch) : undefined
-    out += seq ?? ch
+  let from = 0
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!
+    if (ch !== '\n' && ch !== '\r' && ch !== '\t' && ch !== close && !table.byFirst.has(ch)) continue
+    const seq = table.write.get(ch)
+    if (seq === undefined) continue
+    out += value.slice(from, i) + seq
+    from = i + 1
   }
-  return out
+  return from === 0 ? value : out + value.slice(from)
+}
+
+/**
+ * What one entry's text (as it would be written: a line, or a line and its continuations) reads as on its own: its key
+ * as the line spells it (no section or block prefix) and its value, or undefined when it reads as anything but exactly
+ * that one entry. A blank line follows it, so a value ending in the continuation mark shows that it would swallow
+ * the next line.
+ */
+export function readEntryAlone(t: LinesTemplate, entry: string, work: Work): { key: string; value: string } | undefined {
+  const body = entry.endsWith('\n') ? entry : entry + '\n'
+  const reading = readLines(t, body + '\n', work)
+  const slot = reading.slots[0]
+  if (reading.error || reading.slots.length !== 1 || slot!.end !== body.length) return undefined
+  return { key: slot!.key, value: slot!.value }
+}
+
+const marks = new WeakMap<LinesTemplate, Set<string>>()
+
+/**
+ * True when `value` reads back as itself written raw in any value of the template, so writable.ts need not read it
+ * back: it holds no line break, no character a template literal that can act inside or at the end of a value starts
+ * or ends with (escapes, quotes, terminator, continuation, block marks, section close), no blanks at its ends, and is
+ * not empty (an empty value makes an `indent` group). Separators and comment prefixes cannot act there: the key and
+ * the line's start come first.
+ */
+export function isPlainValue(t: LinesTemplate, value: string): boolean {
+  let set = marks.get(t)
+  if (!set) {
+    set = new Set(['\n', '\r', ...tableOf(t).byFirst.keys()])
+    const literals = [...(t.quotes ?? []).flatMap((q) => [q.open, q.close]), t.terminator, t.continuation, t.blocks?.open, t.blocks?.close, t.sections?.close]
+    for (const l of literals) if (l) for (const ch of l) set.add(ch)
+    marks.set(t, set)
+  }
+  if (value === '' || /^[ \t]|[ \t]$/.test(value)) return false
+  for (let i = 0; i < value.length; i++) if (set.has(value[i]!)) return false
+  return true
+}
+
+/** Why a value cannot be written by a lines template, in words a person can act on. */
+export function whyUnwritable(t: LinesTemplate, value: string): string {
+  const writes = tableOf(t).write
+  const lacks = (ch: string) => value.includes(ch) && !writes.has(ch)
+  if (lacks('\n') || lacks('\r')) return 'it holds a line break, and the template has no escape that writes one'
+  for (const q of t.quotes ?? []) if (lacks(q.close[0]!)) return `it holds ${q.close[0]}, which ends a quoted value, and the template has no escape for it`
+  if (t.continuation && value.endsWith(t.continuation)) return `it ends with ${t.continuation}, which continues the line, and the template has no escape for it`
+  if (/^[ \t]|[ \t]$/.test(value)) return 'it starts or ends with blanks, which a value loses when read'
+  return 'it does not read back as written (part of it reads as an escape, a quote or a block)'
 }
 
 interface Group { name: string; indent: number }
@@ -73,7 +137,7 @@ class LineReader {
   private comment: string[] = []
 
   constructor(private readonly t: LinesTemplate, private readonly s: string, private readonly work: Work, private readonly slots: Slot[]) {
-    this.table = escapeTable(t.escapes)
+    this.table = tableOf(t)
   }
 
   run(): { message: string; offset: number } | undefined {
@@ -160,6 +224,7 @@ class LineReader {
         comment: this.comment.length > 0 ? this.comment.join('\n') : undefined,
         encode: (v) => escapeValue(v, table, quote),
         encodeKey: (k) => (keyQuote ? escapeValue(k, table, keyQuote) : k),
+        wrap: undefined,
       })
     }
     this.comment = []
@@ -174,6 +239,8 @@ class LineReader {
     if (t.sections && t.sections.prefix !== false && this.section !== undefined) p += this.section + (t.sections.join ?? '.')
     for (const b of this.blocks) p += b + (t.blocks?.join ?? '.')
     for (const g of this.groups) p += g.name + (t.indent?.join ?? '.')
+    // Every key of the section carries the prefix: a long section name over many lines is paid for line by line.
+    this.work.spend(p.length)
     return p
   }
 
@@ -193,10 +260,14 @@ class LineReader {
     let best = -1
     let bestSep = ''
     for (const sep of t.separators) {
-      const at = s.indexOf(sep, start)
-      const found = at !== -1 && at + sep.length <= end
-      work.spend((found ? at : end) - start + sep.length)
-      if (found && (best === -1 || at < best)) { best = at; bestSep = sep }
+      // Searched within the line only, and only before the earliest separator found so far (a later one loses, and
+      // at a tie the earlier listed one wins): `indexOf` on the whole text went on to the end of the file on every
+      // line lacking this separator, quadratic work the counter never saw.
+      const stop = best === -1 ? end : Math.min(end, best - 1 + sep.length)
+      if (stop - start < sep.length) continue
+      const at = s.slice(start, stop).indexOf(sep)
+      work.spend(at === -1 ? stop - start : at + sep.length)
+      if (at !== -1) { best = start + at; bestSep = sep }
     }
     if (best === -1 || best === start) return `The line has no key and separator (${t.separators.join(' ')}).`
     const keyEnd = trimEnd(s, start, best)

@@ -31,7 +31,7 @@ function readJson(t: TreeTemplate, text: string, work: Work, slots: Slot[]): { m
   const visit = (node: JsonNode, depth: number, keys: string[]) => {
     work.spend(1)
     if (depth === t.path.length) {
-      leafJson(t, node, keys, encode, slots)
+      leafJson(t, node, keys, encode, slots, work)
       return
     }
     const seg = t.path[depth]!
@@ -45,9 +45,9 @@ function readJson(t: TreeTemplate, text: string, work: Work, slots: Slot[]): { m
   return undefined
 }
 
-function leafJson(t: TreeTemplate, node: JsonNode, keys: string[], encode: (v: string) => string, slots: Slot[]): void {
+function leafJson(t: TreeTemplate, node: JsonNode, keys: string[], encode: (v: string) => string, slots: Slot[], work: Work): void {
   let valueNode: JsonNode | undefined = node
-  let key = keys.join('.')
+  let key = joinKeys(keys, work)
   if (t.value_field !== undefined || t.key_field !== undefined) {
     if (node.kind !== 'object') return
     if (t.key_field !== undefined) {
@@ -71,7 +71,7 @@ function readYamlDoc(t: TreeTemplate, text: string, work: Work, slots: Slot[]): 
   const visit = (node: YNode, depth: number, keys: string[]) => {
     work.spend(1)
     if (depth === t.path.length) {
-      leafYaml(t, node, keys, eol, slots)
+      leafYaml(t, node, keys, eol, slots, work)
       return
     }
     const seg = t.path[depth]!
@@ -85,9 +85,9 @@ function readYamlDoc(t: TreeTemplate, text: string, work: Work, slots: Slot[]): 
   return undefined
 }
 
-function leafYaml(t: TreeTemplate, node: YNode, keys: string[], eol: string, slots: Slot[]): void {
+function leafYaml(t: TreeTemplate, node: YNode, keys: string[], eol: string, slots: Slot[], work: Work): void {
   let valueNode: YNode | undefined = node
-  let key = keys.join('.')
+  let key = joinKeys(keys, work)
   if (t.value_field !== undefined || t.key_field !== undefined) {
     if (node.kind !== 'map') return
     if (t.key_field !== undefined) {
@@ -100,4 +100,11 @@ function leafYaml(t: TreeTemplate, node: YNode, keys: string[], eol: string, slo
   if (valueNode?.kind !== 'scalar' || !valueNode.isString || key === '') return
   const place = valueNode.place
   slots.push({ key, value: valueNode.value, valueStart: valueNode.start, valueEnd: valueNode.end, start: valueNode.start, end: valueNode.end, encode: (v) => writeScalar(v, place, eol) })
+}
+
+/** The key of a leaf from the member names on its path; paid for, as every leaf under a long name repeats it. */
+function joinKeys(keys: string[], work: Work): string {
+  const key = keys.join('.')
+  work.spend(key.length)
+  return key
 }

@@ -57,6 +57,8 @@ export interface Slot {
   encode(value: string): string
   /** The raw text to write for a key at this place (lines and XML). */
   encodeKey?(key: string): string
+  /** XML: the text to put before and after a raw value so it reads alone, to check that it reads back as meant. */
+  wrap?: readonly [string, string] | undefined
 }
 
 /** A reading of a file by a template: its slots, or the first error with its offset. */

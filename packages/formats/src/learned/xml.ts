@@ -61,16 +61,16 @@ function entryOf(t: XmlTemplate, text: string, el: XmlElement, slots: Slot[]): s
   // Slots are built by one function with every field set, so all of them share one object shape (spreads of
   // optional parts made each a dictionary object: three times the time of the scan on a 100,000-entry file).
   const quote = keyAttr?.quote ?? '"'
-  const slot = (value: string, valueStart: number, valueEnd: number, encode: (v: string) => string): Slot => ({
+  const slot = (value: string, valueStart: number, valueEnd: number, encode: (v: string) => string, wrap: readonly [string, string]): Slot => ({
     key, value, valueStart, valueEnd, start: ownLine ? lineStart : el.start, end: ownLine ? lineEnd : el.end,
     keyStart: keyAttr ? keyAttr.valueStart : undefined, keyEnd: keyAttr ? keyAttr.valueEnd : undefined, keyPrefix: keyAttr ? '' : undefined,
-    encode, encodeKey: keyAttr ? (k: string) => escapeAttr(k, quote) : undefined,
+    encode, encodeKey: keyAttr ? (k: string) => escapeAttr(k, quote) : undefined, wrap,
   })
   if (t.value_attribute !== undefined) {
     const a = el.attrs.find((x) => x.name === t.value_attribute)
     if (!a) return undefined
     const q = a.quote
-    slots.push(slot(a.value, a.valueStart, a.valueEnd, (v) => escapeAttr(v, q)))
+    slots.push(slot(a.value, a.valueStart, a.valueEnd, (v) => escapeAttr(v, q), attrWrap(q)))
     return undefined
   }
   const holder = t.value_child !== undefined ? el.children.find((c): c is XmlElement => c.type === 'element' && c.name === t.value_child) : el
@@ -80,15 +80,33 @@ function entryOf(t: XmlTemplate, text: string, el: XmlElement, slots: Slot[]): s
   if (holder.selfClosing) {
     // An empty element written `<x/>`: a value goes in by opening it.
     const name = holder.name
-    slots.push(slot('', text.lastIndexOf('/>', holder.end), holder.end, (v) => `>${escapeText(v)}</${name}>`))
+    slots.push(slot('', text.lastIndexOf('/>', holder.end), holder.end, (v) => `>${escapeText(v)}</${name}>`, [`<${name}`, '']))
     return undefined
   }
   if (cdata) {
-    slots.push(slot(textContent(holder), cdata.start + 9, cdata.end - 3, (v) => (v.includes(']]>') ? `]]>${escapeText(v)}<![CDATA[` : v)))
+    slots.push(slot(textContent(holder), cdata.start + 9, cdata.end - 3, (v) => (v.includes(']]>') ? `]]>${escapeText(v)}<![CDATA[` : v), CDATA_WRAP))
     return undefined
   }
-  slots.push(slot(textContent(holder), holder.contentStart, holder.contentEnd, escapeText))
+  slots.push(slot(textContent(holder), holder.contentStart, holder.contentEnd, escapeText, TEXT_WRAP))
   return undefined
+}
+
+// What goes around a raw value so that it reads alone (writable.ts checks every written value reads back as meant).
+const TEXT_WRAP = ['<x>', '</x>'] as const
+const CDATA_WRAP = ['<x><![CDATA[', ']]></x>'] as const
+const ATTR_WRAPS = { '"': ['<x a="', '"/>'], "'": ["<x a='", "'/>"] } as const
+
+/** The wrap of an attribute value in `quote`. */
+export function attrWrap(quote: '"' | "'"): readonly [string, string] {
+  return ATTR_WRAPS[quote]
+}
+
+/** What a raw value or key, wrapped as its place says, reads as; undefined when it does not read as one text. */
+export function readXmlAlone(wrap: readonly [string, string], raw: string): string | undefined {
+  const scan = scanXml(wrap[0] + raw + wrap[1])
+  const root = scan.root
+  if (!root || scan.issues.some((i) => i.severity === 'error') || root.children.some((c) => c.type === 'element')) return undefined
+  return root.attrs.length > 0 ? root.attrs[0]!.value : textContent(root)
 }
 
 function lineStartOf(text: string, offset: number): number {
