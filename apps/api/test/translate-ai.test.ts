@@ -20,7 +20,8 @@ function parse(message: string): Tree {
 }
 
 function choiceKeys(node: Tree, into: Record<string, string[][]> = {}): Record<string, string[][]> {
-  if (node.kind === 'choice') {
+  if (node.kind === 'seq') for (const p of node.parts) choiceKeys(p, into)
+  else if (node.kind === 'choice') {
     ;(into[node.arg] ??= []).push(node.branches.map((b) => b.key))
     for (const b of node.branches) choiceKeys(b.node, into)
   }
@@ -194,7 +195,7 @@ forEachBackend('AI translation (issue 17)', (env) => {
     expect(item!.nearby).toEqual(['-1 title: Settings', '+1 cancel: Cancel', '+2 help: Help'])
   })
 
-  test('set_translation and imports accept a Russian ICU plural missing few', async () => {
+  test('set_translation and imports accept a Russian ICU plural missing few, and flag it with a warning', async () => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App', target_locales: ['ru'] })
     await ws.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ n: '{count, plural, one {# item} other {# items}}', m: '{count, plural, one {# file} other {# files}}' }) })
@@ -202,9 +203,94 @@ forEachBackend('AI translation (issue 17)', (env) => {
     const lacking = '{count, plural, one {# предмет} many {# предметов} other {# предмета}}'
     const set = await ws.call('set_translation', { unit: units.get('{count, plural, one {# item} other {# items}}'), locale: 'ru', text: lacking })
     expect(set.status).toBe(200)
-    const imported = await ws.call('push_file', { project: 'app', path: 'ru.json', content: JSON.stringify({ m: '{count, plural, one {# файл} many {# файлов} other {# файла}}' }) })
+    expect(set.body.warnings).toEqual([expect.objectContaining({ check: 'icu_plural', message: expect.stringContaining('few') })])
+    const importedText = '{count, plural, one {# файл} many {# файлов} other {# файла}}'
+    const imported = await ws.call('push_file', { project: 'app', path: 'ru.json', content: JSON.stringify({ m: importedText }) })
     expect(imported.status).toBe(200)
+    // The import is counted as flagged, and get_unit shows why.
+    expect(imported.body.counts).toMatchObject({ translations_imported: 1, check_warnings: 1 })
+    const view = (await ws.call('get_unit', { unit: units.get('{count, plural, one {# file} other {# files}}') })).body
+    const ru = view.translations.find((t: { locale: string }) => t.locale === 'ru')
+    expect(ru).toMatchObject({ text: importedText, status: 'imported' })
+    expect(ru.warnings).toEqual([expect.objectContaining({ check: 'icu_plural', message: expect.stringMatching(/lacks few\b/u) })])
     const rows = await rowsOf(env.conn().db, 'translations', ws.workspaceId)
-    expect(rows.map((r) => r.text).sort()).toEqual([lacking, '{count, plural, one {# файл} many {# файлов} other {# файла}}'].sort())
+    expect(rows.map((r) => r.text).sort()).toEqual([lacking, importedText].sort())
+  })
+
+  test('two ICU plurals side by side come back side by side for ru and ar, each with its own forms', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['ru', 'ar'] })
+    const source = 'You have {a, plural, one {# file} other {# files}} and {b, plural, one {# folder} other {# folders}}.'
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ both: source }) })
+    fake.reset()
+    fake.fallback = translateWith((text) => `T ${text}`)
+    for (const job of (await ws.call('list_jobs')).body.jobs) expect(await runJob({ db: env.conn().db, ai: ai(), batchSize: 40 }, job.id)).toBe('succeeded')
+    const ar = sentItems(fake.requests.find((r) => JSON.stringify(r.body.system).includes('Target: Arabic'))!.body)[0]!
+    // 6 forms for each plural and two text parts, not 36 combinations.
+    expect(ar.forms_to_write).toHaveLength(14)
+    expect((ar as { parts?: string[] }).parts).toEqual(['text#1', 'a', 'text#2', 'b', 'text#3'])
+    const rows = await rowsOf(env.conn().db, 'translations', ws.workspaceId)
+    expect(rows).toHaveLength(2)
+    for (const row of rows) {
+      const tree = parse(row.text)
+      expect(tree.kind).toBe('seq')
+      const want = CATEGORIES[row.locale]!.cardinal
+      expect(choiceKeys(tree)).toEqual({ a: [want], b: [want] })
+      expect(row.text).toMatch(/^T You have \{a, plural, .*\}T  and \{b, plural, .*\}\.$/u)
+    }
+  })
+
+  test('a unit with a reviewer\'s note is sent to the model even when the memory has an exact approved match', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'] })
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ del: 'Delete the selected file', again: 'Delete  the selected file ', other: 'Delete the selected file!' }) })
+    const units = new Map((await rowsOf(env.conn().db, 'units', ws.workspaceId)).map((u) => [u.source_text, u.id]))
+    const approved = units.get('Delete the selected file')!
+    const noted = units.get('Delete  the selected file ')!
+    await ws.call('set_translation', { unit: approved, locale: 'de', text: 'Ausgewählte Datei löschen', status: 'approved' })
+    const note = 'Use "entfernen", as the rest of the app does.'
+    const jobId = await insertJob(env.conn().db, {
+      workspace_id: ws.workspaceId, type: 'translate', created_by: null,
+      payload: { locales: ['de'], unit_ids: [noted], notes: { [`${noted}:de`]: note } },
+    })
+    fake.reset()
+    fake.fallback = translateWith(() => 'Ausgewählte Datei entfernen')
+    expect(await runJob({ db: env.conn().db, ai: ai(), batchSize: 40 }, jobId)).toBe('succeeded')
+    expect(fake.requests).toHaveLength(1)
+    const [item] = sentItems(fake.requests[0]!.body)
+    // The exact match is a reference the model may weigh against the note, not the answer.
+    expect(item).toMatchObject({ text: 'Delete  the selected file ', reviewer_note: note })
+    expect(item!.references?.[0]).toEqual({ source: 'Delete the selected file', translation: 'Ausgewählte Datei löschen', similarity: 1 })
+    const view = (await ws.call('get_unit', { unit: noted })).body
+    expect(view.translations[0]).toMatchObject({ text: 'Ausgewählte Datei entfernen', status: 'machine', origin: 'ai' })
+    expect((await ws.call('get_job', { job: jobId })).body.output).toMatchObject({ translated: 1, from_memory: 0 })
+  })
+
+  test('batches follow files: a file that fits in a batch is never split, and neighbours come from the string\'s own file', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'], auto_translate: false })
+    const files: Record<string, Record<string, string>> = {
+      'a.json': { a1: 'Alpha one', a2: 'Alpha two' },
+      'b.json': { b1: 'Bravo one', b2: 'Bravo two' },
+      'c.json': { c1: 'Charlie one', c2: 'Charlie two' },
+      'd.json': { d1: 'Delta one' },
+    }
+    for (const [path, strings] of Object.entries(files)) await ws.call('push_file', { project: 'app', path, content: JSON.stringify(strings) })
+    const jobId = (await ws.call('translate', { project: 'app', locales: ['de'] })).body.job_id as string
+    fake.reset()
+    expect(await runJob({ db: env.conn().db, ai: ai(), batchSize: 3, aiConcurrency: 1 }, jobId)).toBe('succeeded')
+    const batches = fake.requests.map((r) => sentItems(r.body))
+    // Seven strings in batches of at most 3: the one-string file shares a batch with a two-string one.
+    expect(batches).toHaveLength(3)
+    const fileOf = (key: string) => `${key[0]}.json`
+    for (const [path, strings] of Object.entries(files)) {
+      const holding = batches.filter((b) => b.some((i) => fileOf(i.key!) === path))
+      expect(holding, path).toHaveLength(1)
+      expect(holding[0]!.filter((i) => fileOf(i.key!) === path).map((i) => i.key)).toEqual(Object.keys(strings))
+    }
+    for (const item of batches.flat()) {
+      expect(item.nearby?.length ?? 0).toBe(Object.keys(files[fileOf(item.key!)]!).length - 1)
+      for (const line of item.nearby ?? []) expect(fileOf(/^[-+]\d+ (\w+):/u.exec(line)![1]!)).toBe(fileOf(item.key!))
+    }
   })
 })

@@ -5,7 +5,7 @@
  * audit job can run them on any translation, not only on model output.
  */
 
-import { restoreIcu } from './icu/message.js'
+import { longestInParts, restoreIcu } from './icu/message.js'
 import { pluralCategoriesOf } from './plural.js'
 import { countSpans, isWordAt, literalRule, restore, startsWord, wordRule } from './protect.js'
 import type { ProtectedItem } from './item.js'
@@ -275,6 +275,9 @@ export function toItemResult(id: string, verdict: OutputVerdict): ItemResult {
   }
 }
 
+/** The path of text between choices side by side (icu/layout.ts partNames). */
+const TEXT_PART = /(?:^|\|)text#\d+$/u
+
 /**
  * The checks of an ICU answer: the forms are written back as one ICU message and checked as a whole
  * (restoreIcu), and each form's text gets the checks of a plain string against the source form it
@@ -302,8 +305,16 @@ function checkIcuOutput(p: ProtectedItem, output: ModelOutput, req: Pick<Transla
       sourceLocale: req.sourceLocale,
       targetLocale: req.targetLocale,
     })) {
+      // Text between choices side by side may have no words of its own in the target ("{a} {b}").
+      if (f.code === 'empty' && TEXT_PART.test(path)) continue
       failures.push({ ...f, message: `form "${path}": ${f.message}` })
     }
+  }
+  // Choices side by side are answered in parts: each part fits max_length alone, but the message they make must too.
+  const max = p.item.maxLength
+  const longest = max != null && !failures.some((f) => f.code === 'too_long') ? longestInParts(icu, restored.plainForms, (t) => countGraphemes(t, req.targetLocale)) : undefined
+  if (max != null && longest !== undefined && longest > max) {
+    failures.push({ code: 'too_long', message: `the longest message the parts make: ${longest} characters, max_length is ${max}`, subject: String(max) })
   }
   if (failures.length > 0) return { ok: false, ...(restored.message !== undefined ? { candidate: restored.message } : {}), failures }
   return { ok: true, text: restored.message ?? '' }

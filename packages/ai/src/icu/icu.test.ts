@@ -2,6 +2,7 @@ import { parse, isPluralElement, isSelectElement } from '@formatjs/icu-messagefo
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { createPseudoProvider } from '../pseudo.js'
+import { checkModelOutput } from '../checks.js'
 import { protectItem } from '../item.js'
 import { TokenTable } from '../protect.js'
 import type { TranslateBatchRequest } from '../provider.js'
@@ -135,6 +136,169 @@ describe('restoreIcu checks', () => {
     const r = restoreIcu(prep, { 'count:one': `${token} {a}`, 'count:few': `${token} l'a #`, 'count:many': `${token} '{'`, 'count:other': `${token} c'est` }, table, 'ru')
     expect(r.failures).toEqual([])
     expect(() => parse(r.message!, { ignoreTag: true })).not.toThrow()
+  })
+})
+
+/**
+ * Answers an item's ICU forms: `write(sourceForm, key)` sees the source form with its tokens shown as what they stand
+ * for; what it writes is protected again with the tokens of that source form (two plurals' `#` are different tokens).
+ */
+function answer(p: ReturnType<typeof protectItem>, write: (source: string, key: string) => string): Record<string, string> {
+  const entries = p.table.entries()
+  const icu = p.icu!
+  return Object.fromEntries(
+    icu.answerKeys.map((k) => {
+      const source = icu.sourceForms[icu.refOf[k] ?? ''] ?? ''
+      const used = entries.filter((e) => source.includes(e.token)).sort((a, b) => b.value.length - a.value.length)
+      const shown = used.reduce((acc, e) => acc.replaceAll(e.token, e.value), source)
+      return [k, used.reduce((acc, e) => acc.replaceAll(e.value, e.token), write(shown, k))]
+    }),
+  )
+}
+
+function restoreAnswer(text: string, locale: string, write: (source: string, key: string) => string, placeholders: string[] = []) {
+  const p = protectItem({ id: 'x', text, placeholders }, '1', { glossary: [], targetLocale: locale })
+  return restoreIcu(p.icu!, answer(p, write), p.table, locale)
+}
+
+/** The text of one option of the first plural of a message, with `#` and simple arguments as given. */
+function optionText(message: string, key: string, values: Record<string, string>): string {
+  const [el] = parse(message, { ignoreTag: true })
+  if (!el || !isPluralElement(el)) throw new Error('not a plural')
+  return el.options[key]!.value.map((e) => (e.type === 0 ? e.value : e.type === 7 ? values['#'] : values[(e as { value: string }).value])).join('')
+}
+
+describe('apostrophes before markup and placeholders (ICU apostrophe rules)', () => {
+  const placeholders = ['<b>', '</b>', '<i>', '</i>', '<a href="/x">', '</a>']
+  it.each([
+    // French and Italian elision right before a tag: `'<` would open a quoted literal.
+    {
+      locale: 'fr', source: '{count, plural, one {Open the <b>app</b> # time} other {Open the <b>app</b> # times}}',
+      write: (s: string) => s.replace('Open the <b>app</b>', "Ouvrir l'<b>app</b>").replace(/times?$/u, 'fois'),
+      written: "{count, plural, one {Ouvrir l''<b>app</b> # fois} many {Ouvrir l''<b>app</b> # fois} other {Ouvrir l''<b>app</b> # fois}}",
+      read: "Ouvrir l'<b>app</b> 1 fois",
+    },
+    {
+      locale: 'it', source: '{count, plural, one {The <i>user</i> has # file} other {The <i>user</i> has # files}}',
+      write: (s: string) => s.replace('The <i>user</i> has', "Dell'<i>utente</i>:").replace(/files?$/u, 'file'),
+      written: "{count, plural, one {Dell''<i>utente</i>: # file} many {Dell''<i>utente</i>: # file} other {Dell''<i>utente</i>: # file}}",
+      read: "Dell'<i>utente</i>: 1 file",
+    },
+    // Before a placeholder (an ICU argument), and before a link whose tag is protected whole.
+    {
+      locale: 'fr', source: '{count, plural, one {# file for {name}} other {# files for {name}}}',
+      write: (s: string) => s.replace(/ files? for /u, " fichier(s) pour l'"),
+      written: "{count, plural, one {# fichier(s) pour l''{name}} many {# fichier(s) pour l''{name}} other {# fichier(s) pour l''{name}}}",
+      read: "1 fichier(s) pour l'Atelier",
+    },
+    {
+      locale: 'it', source: '{count, plural, one {# file in <a href="/x">the archive</a>} other {# files in <a href="/x">the archive</a>}}',
+      write: (s: string) => s.replace(/ files? in (<a href="\/x">)the archive/u, " file nell'$1archivio"),
+      written: `{count, plural, one {# file nell''<a href="/x">archivio</a>} many {# file nell''<a href="/x">archivio</a>} other {# file nell''<a href="/x">archivio</a>}}`,
+      read: `1 file nell'<a href="/x">archivio</a>`,
+    },
+  ])('$locale: a correct answer with elision before markup or an argument is written as valid ICU ($read)', ({ locale, source, write, written, read }) => {
+    const r = restoreAnswer(source, locale, write, placeholders)
+    expect(r.failures).toEqual([])
+    expect(r.message).toBe(written)
+    // The parser reads the doubled apostrophe as one: the text is the translator's, markup and all.
+    expect(optionText(r.message!, 'one', { '#': '1', name: 'Atelier' })).toBe(read)
+  })
+
+  it('keeps a plain apostrophe single, and doubles one only where the parser would open a quote', () => {
+    expect(escapeLiteral("c'est l'app", true)).toBe("c'est l'app")
+    expect(escapeLiteral("l'<b>", false)).toBe("l''<b>")
+    expect(escapeLiteral("l'</b>", false)).toBe("l''</b>")
+    expect(escapeLiteral("x='a'>", false)).toBe("x='a''>")
+    expect(escapeLiteral("it'#", true)).toBe("it'''#'")
+    expect(escapeLiteral("it'#", false)).toBe("it'#")
+    expect(escapeLiteral("a'|b", false)).toBe("a''|b")
+    for (const text of ["c'est l'app", "l'<b>", "l'</b>", "x='a'>", "it'#", "a'|b", "l'", "d'{x}'"]) {
+      expect(optionText(`{n, plural, other {${escapeLiteral(text, true)}}}`, 'other', {})).toBe(text)
+    }
+  })
+
+  it('the pseudo provider writes elision before markup as valid ICU', async () => {
+    // A French source, written as ICU needs it: `''` before the tag.
+    const out = await pseudo("{count, plural, one {l''<b>app</b> # fois} other {l''<b>app</b> # fois}}", 'it', ['<b>', '</b>'])
+    expect(() => parse(out, { ignoreTag: true })).not.toThrow()
+    expect(out).toContain("''<b>")
+  })
+})
+
+describe('choices side by side', () => {
+  const TWO = 'You have {a, plural, one {# file} other {# files}} and {b, plural, one {# folder} other {# folders}}.'
+
+  it.each([
+    ['ru', ['one', 'few', 'many', 'other']],
+    ['ar', ['zero', 'one', 'two', 'few', 'many', 'other']],
+  ])('lays each choice out for %s as its own forms, with the text between them as parts, not one nested in the other', (locale, categories) => {
+    const prep = prepareIcu(TWO, locale, [], new TokenTable())!
+    // The closing "." has no words: it is written as the source has it, not asked of the model.
+    expect(prep.answerKeys).toEqual(['text#1', ...categories.map((c) => `a:${c}`), 'text#2', ...categories.map((c) => `b:${c}`)])
+    expect(prep.outline).toEqual(['text#1', 'a', 'text#2', 'b', 'text#3'])
+    expect(prep.sourceForms).toMatchObject({ 'text#1': 'You have ', 'text#2': ' and ', 'text#3': '.' })
+    expect(Object.keys(prep.choices)).toEqual(['a', 'b'])
+  })
+
+  it.each(['ru', 'ar'])('comes back in the source\'s shape for %s: two plurals side by side, not nested', async (locale) => {
+    const out = await pseudo(TWO, locale)
+    const top = parse(out, { ignoreTag: true })
+    const plurals = top.filter(isPluralElement)
+    expect(plurals.map((p) => p.value)).toEqual(['a', 'b'])
+    const cardinal = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
+    for (const p of plurals) {
+      expect(new Set(Object.keys(p.options))).toEqual(new Set(cardinal))
+      // No choice inside a branch: the forms did not multiply.
+      expect(Object.values(p.options).every((o) => !o.value.some((e) => isPluralElement(e) || isSelectElement(e)))).toBe(true)
+    }
+  })
+
+  it('writes a model\'s answer back side by side, keeping text with no words as the source has it', () => {
+    const words = { a: { one: 'файл', few: 'файла', many: 'файлов', other: 'файла' }, b: { one: 'папка', few: 'папки', many: 'папок', other: 'папки' } }
+    const r = restoreAnswer('{a, plural, one {# file} other {# files}}, {b, plural, one {# folder} other {# folders}}', 'ru', (source, key) => {
+      const [arg, category] = key.split(':') as ['a' | 'b', 'one']
+      return source.replace(/[a-z]+$/u, words[arg][category])
+    })
+    expect(r.failures).toEqual([])
+    expect(r.message).toBe('{a, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}, {b, plural, one {# папка} few {# папки} many {# папок} other {# папки}}')
+  })
+
+  it('holds the whole message, not each part alone, to max_length', () => {
+    const text = '{a, plural, one {# file} other {# files}} and {b, plural, one {# folder} other {# folders}}'
+    const check = (maxLength: number) => {
+      const p = protectItem({ id: 'x', text, placeholders: [], maxLength }, '1', { glossary: [], targetLocale: 'de' })
+      const forms = answer(p, (s) => s.replace('files', 'Dateien').replace('file', 'Datei').replace('folders', 'Ordner').replace('folder', 'Ordner').replace('and', 'und'))
+      return checkModelOutput(p, { forms }, { glossary: [], sourceLocale: 'en', targetLocale: 'de' })
+    }
+    // "# Dateien und # Ordner": 22 characters, the longest combination; every part is shorter than 20.
+    expect(check(22)).toMatchObject({ ok: true, text: '{a, plural, one {# Datei} other {# Dateien}} und {b, plural, one {# Ordner} other {# Ordner}}' })
+    expect(check(20)).toMatchObject({ ok: false, failures: [{ code: 'too_long', message: 'the longest message the parts make: 22 characters, max_length is 20' }] })
+  })
+
+  it('names a second choice on the same argument apart, and lets a text part be empty', () => {
+    const source = '{count, plural, one {# item} other {# items}} {count, plural, one {is} other {are}} selected'
+    const prep = prepareIcu(source, 'de', [], new TokenTable())!
+    expect(prep.answerKeys).toEqual(['count:one', 'count:other', 'count#2:one', 'count#2:other', 'text#2'])
+    const r = restoreAnswer(source, 'de', (s, key) => (key === 'text#2' ? '' : key === 'count#2:one' ? 'ist ausgewählt' : key === 'count#2:other' ? 'sind ausgewählt' : s.replace('item', 'Element')))
+    expect(r.failures).toEqual([])
+    expect(r.message).toBe('{count, plural, one {# Element} other {# Elements}} {count, plural, one {ist ausgewählt} other {sind ausgewählt}}')
+  })
+})
+
+describe('key order', () => {
+  it.each([
+    ['ru', '{n, plural, other {# items} one {# item} =0 {none}}', ['other', 'one', 'few', 'many', '=0']],
+    ['ar', '{n, plural, other {# items} one {# item} =0 {none}}', ['other', 'zero', 'one', 'two', 'few', 'many', '=0']],
+    ['ja', '{n, plural, other {# items} one {# item} =0 {none}}', ['other', '=0']],
+    ['ru', '{n, plural, one {# item} =5 {five} other {# items}}', ['one', 'few', 'many', '=5', 'other']],
+    ['pl', '{n, plural, =0 {none} other {# items}}', ['=0', 'one', 'few', 'many', 'other']],
+    ['cy', '{n, selectordinal, other {#th} one {#st}}', ['other', 'zero', 'one', 'two', 'few', 'many']],
+  ])('%s: %s keeps the source\'s order and puts new categories where a person would', async (locale, source, keys) => {
+    const prep = prepareIcu(source, locale, [], new TokenTable())!
+    expect(prep.answerKeys).toEqual(keys.map((k) => `n:${k}`))
+    const [el] = parse(await pseudo(source, locale), { ignoreTag: true })
+    expect(isPluralElement(el!) && Object.keys(el.options)).toEqual(keys)
   })
 })
 

@@ -9,20 +9,22 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import { protect, restore, TOKEN_PATTERN } from '../protect.js'
 import type { ProtectRule, TokenTable } from '../protect.js'
 import type { CheckFailure } from '../provider.js'
-import { describeChoices, layoutFor, sourceLeaves, targetLeaves } from './layout.js'
-import type { TargetNode } from './layout.js'
+import { describeChoices, layoutFor, outlineOf, sourceLeaves, targetLeaves } from './layout.js'
+import type { TargetChoice, TargetLeaf, TargetNode } from './layout.js'
 import { serializeIcu } from './serialize.js'
 import { argumentNames, parseIcuTree } from './tree.js'
-import type { IcuNode, Leaf, Part } from './tree.js'
+import type { Choice, IcuNode, Leaf, Part } from './tree.js'
 
 /** An ICU message prepared for one target locale. */
 export interface IcuPrepared {
   tree: IcuNode
   layout: TargetNode
-  /** Source forms by path, tokens in place of arguments and protected spans. */
+  /** Source forms by path, tokens in place of arguments and protected spans (fixed text between choices included). */
   sourceForms: Record<string, string>
   /** The paths the answer must have, in order. */
   answerKeys: string[]
+  /** For choices side by side: the parts in the order they are joined (`["a", "text#1", "b"]`). */
+  outline?: string[]
   /** Per answer path, the source path it mirrors (its own, or the `other` branch's). */
   refOf: Record<string, string>
   /** What each choice argument is, for the prompt. */
@@ -49,12 +51,14 @@ export function prepareIcu(message: string, targetLocale: string, rules: readonl
   const sourceForms: Record<string, string> = {}
   for (const [path, leaf] of sourceLeaves(tree)) sourceForms[path] = protectLeaf(leaf)
   const layout = layoutFor(tree, targetLocale)
-  const leaves = targetLeaves(layout)
+  const leaves = targetLeaves(layout).filter((l) => !l.fixed)
+  const outline = outlineOf(layout)
   return {
     tree,
     layout,
     sourceForms,
     answerKeys: leaves.map((l) => l.path),
+    ...(outline ? { outline } : {}),
     refOf: Object.fromEntries(leaves.map((l) => [l.path, l.refPath])),
     choices: describeChoices(layout, targetLocale),
     args,
@@ -64,7 +68,7 @@ export function prepareIcu(message: string, targetLocale: string, rules: readonl
 /** What the way back gives: the ICU message (when it could be written), plain forms for text checks, and failures. */
 export interface IcuRestored {
   message?: string
-  /** Per answer path: the form's text with arguments as written (`{name}`, `#`), for length and glossary checks. */
+  /** Per path (answered forms and fixed text): the text with arguments as written (`{name}`, `#`), for length and glossary checks. */
   plainForms: Record<string, string>
   failures: CheckFailure[]
 }
@@ -89,6 +93,12 @@ export function restoreIcu(prep: IcuPrepared, forms: Record<string, string>, tab
   const invented = new Set<string>()
   const sourceArgs = tokenCounts(Object.values(prep.sourceForms).join(''))
   for (const leaf of targetLeaves(prep.layout)) {
+    // Text between choices with nothing to translate is written as the source has it.
+    if (leaf.fixed) {
+      partsByPath.set(leaf.path, leaf.ref.parts)
+      plainForms[leaf.path] = restore(prep.sourceForms[leaf.path] ?? '', table).text.replace(/#\u0000[^\s{}#]*/gu, '#')
+      continue
+    }
     const text = forms[leaf.path]
     if (typeof text !== 'string') continue
     const parts: Part[] = []
@@ -140,7 +150,15 @@ export function restoreIcu(prep: IcuPrepared, forms: Record<string, string>, tab
 }
 
 function build(node: TargetNode, parts: Map<string, Part[]>): IcuNode {
-  if (node.kind === 'leaf') return { kind: 'leaf', parts: parts.get(node.path) ?? [] }
+  if (node.kind === 'seq') return { kind: 'seq', parts: node.parts.map((p) => (p.kind === 'leaf' ? buildLeaf(p, parts) : buildChoice(p, parts))) }
+  return node.kind === 'leaf' ? buildLeaf(node, parts) : buildChoice(node, parts)
+}
+
+function buildLeaf(node: TargetLeaf, parts: Map<string, Part[]>): Leaf {
+  return { kind: 'leaf', parts: parts.get(node.path) ?? [] }
+}
+
+function buildChoice(node: TargetChoice, parts: Map<string, Part[]>): Choice {
   return { ...node.src, branches: node.branches.map((b) => ({ key: b.key, node: build(b.node, parts) })) }
 }
 
@@ -167,4 +185,24 @@ function reparse(message: string): { ok: true; tree: IcuNode | undefined } | { o
     return { ok: false, error: err instanceof Error ? err.message : String(err) }
   }
   return { ok: true, tree: parseIcuTree(message) }
+}
+
+/**
+ * The length of the longest message the forms make once the choices are resolved (`measure` of each form; the
+ * longest branch of a choice, the sum of the parts of choices side by side), for max_length when a message is
+ * written in parts; undefined when it is not (every form is then a whole message and is measured alone).
+ */
+export function longestInParts(prep: IcuPrepared, plainForms: Record<string, string>, measure: (text: string) => number): number | undefined {
+  if (!hasParts(prep.layout)) return undefined
+  const longest = (node: TargetNode): number => {
+    if (node.kind === 'leaf') return measure(plainForms[node.path] ?? '')
+    if (node.kind === 'seq') return node.parts.reduce((sum, p) => sum + longest(p), 0)
+    return Math.max(0, ...node.branches.map((b) => longest(b.node)))
+  }
+  return longest(prep.layout)
+}
+
+function hasParts(node: TargetNode): boolean {
+  if (node.kind === 'seq') return true
+  return node.kind === 'choice' && node.branches.some((b) => hasParts(b.node))
 }

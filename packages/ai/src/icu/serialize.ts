@@ -1,9 +1,9 @@
 /**
  * Writes a choice tree back as ICU MessageFormat in the source's style: each choice with its own
- * head (`{count, plural, offset:1 `), key and option spacing, and, where the source kept text
- * outside a choice, the words every branch of the answer shares at its start or end moved back out
- * (only at a word boundary, and never a `#` of that choice). Literal text is quoted only where ICU
- * needs it (`{`, `}`, and `#` inside a plural).
+ * head (`{count, plural, offset:1 `), key and option spacing, choices side by side written side by
+ * side, and, where the source kept text outside a lone choice, the words every branch of the answer
+ * shares at its start or end moved back out (only at a word boundary, and never a `#` of that
+ * choice). Literal text is quoted only where ICU needs it (see escapeLiteral).
  */
 
 import type { Choice, IcuNode, Part } from './tree.js'
@@ -16,6 +16,7 @@ interface Scope {
 /** The ICU text of a tree. */
 export function serializeIcu(node: IcuNode, scope: Scope = {}): string {
   if (node.kind === 'leaf') return writeParts(node.parts, scope)
+  if (node.kind === 'seq') return node.parts.map((p) => serializeIcu(p, scope)).join('')
   const inner: Scope = { choice: node }
   let prefix: Part[] = []
   let suffix: Part[] = []
@@ -45,11 +46,16 @@ function writeParts(parts: readonly Part[], scope: Scope): string {
 
 /**
  * Quotes literal text for ICU: runs of `{`, `}` (and `#` in a plural) go inside apostrophes; an
- * apostrophe is doubled where it could open a quote (before a special character, an apostrophe, or
- * at the end of the run, where an argument may follow). Other apostrophes stay as written (`l'app`).
+ * apostrophe is doubled where it would open a quote, and only there, so `l'app` stays as written.
+ * ICU's rule (since ICU 4.8, ApostropheMode.DOUBLE_OPTIONAL): an apostrophe opens quoted text when it
+ * comes right before a syntax character: `{`, `}`, `#` in a plural, `|` (ICU4J's ChoiceFormat), and,
+ * in @formatjs/icu-messageformat-parser, `<` and `>` (tags; even with ignoreTag, so `l'<b>app</b>`
+ * does not parse). `''` is always one apostrophe, so it is doubled before another apostrophe too, and
+ * at the end of the run, where an argument, a choice or the branch's closing `}` may follow.
  */
 export function escapeLiteral(text: string, inPlural: boolean): string {
   const special = (c: string | undefined) => c === '{' || c === '}' || (inPlural && c === '#')
+  const opensQuote = (c: string | undefined) => c === undefined || special(c) || c === "'" || c === '|' || c === '<' || c === '>'
   let out = ''
   let i = 0
   while (i < text.length) {
@@ -62,8 +68,7 @@ export function escapeLiteral(text: string, inPlural: boolean): string {
       }
       out += "'"
     } else if (c === "'") {
-      const next = text[i + 1]
-      out += next === undefined || special(next) || next === "'" || next === '|' ? "''" : "'"
+      out += opensQuote(text[i + 1]) ? "''" : "'"
       i++
     } else {
       out += c

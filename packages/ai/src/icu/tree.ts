@@ -1,9 +1,13 @@
 /**
  * An ICU message as a tree of choices (plural, selectordinal, select) whose leaves are plain runs of
- * text and simple arguments. Text around a choice is lifted into each of its branches, so every leaf
- * is a whole sentence: word order differs between languages, and a model cannot translate "You have"
- * apart from "# items". The source's style (spacing of each choice, whether its surrounding text sat
- * outside it) is kept on the node so the answer can be written back the same way (serialize.ts).
+ * text and simple arguments. Text around a single choice is lifted into each of its branches, so every
+ * leaf is a whole sentence: word order differs between languages, and a model cannot translate "You
+ * have" apart from "# items". Choices side by side (`{a, plural, …} and {b, plural, …}`) stay side by
+ * side in a sequence, with the text between them as leaves of their own: lifting everything after the
+ * first choice into its branches would nest the second in the first and multiply the forms (16 for ru,
+ * 36 for ar), and the answer would come back nested. The source's style (spacing of each choice,
+ * whether its surrounding text sat outside it) is kept on the node so the answer can be written back
+ * the same way (serialize.ts).
  */
 
 import { isPluralElement, isPoundElement, isSelectElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
@@ -38,7 +42,13 @@ export interface Choice {
   branches: { key: string; node: IcuNode }[]
 }
 
-export type IcuNode = Leaf | Choice
+/** Choices side by side and the text between them, in the source's order (never two leaves in a row, never an empty leaf). */
+export interface Sequence {
+  kind: 'seq'
+  parts: (Leaf | Choice)[]
+}
+
+export type IcuNode = Leaf | Choice | Sequence
 
 type Choicy = PluralElement | SelectElement
 
@@ -77,11 +87,33 @@ function markPounds(elements: MessageFormatElement[], owner: string | undefined,
 }
 
 function build(elements: MessageFormatElement[], source: string, owners: Map<MessageFormatElement, string>): IcuNode {
-  const at = elements.findIndex(isChoicy)
-  if (at < 0) return { kind: 'leaf', parts: leafParts(elements, source, owners) }
-  const el = elements[at] as Choicy
-  const before = elements.slice(0, at)
-  const after = elements.slice(at + 1)
+  const choices = elements.filter(isChoicy)
+  if (choices.length === 0) return { kind: 'leaf', parts: leafParts(elements, source, owners) }
+  if (choices.length === 1) {
+    const at = elements.indexOf(choices[0]!)
+    return choiceOf(choices[0]!, source, owners, elements.slice(0, at), elements.slice(at + 1))
+  }
+  const parts: (Leaf | Choice)[] = []
+  let text: MessageFormatElement[] = []
+  const flush = () => {
+    const leaf = leafParts(text, source, owners)
+    if (leaf.length > 0) parts.push({ kind: 'leaf', parts: leaf })
+    text = []
+  }
+  for (const el of elements) {
+    if (!isChoicy(el)) {
+      text.push(el)
+      continue
+    }
+    flush()
+    parts.push(choiceOf(el, source, owners, [], []))
+  }
+  flush()
+  return { kind: 'seq', parts }
+}
+
+// `before` and `after` (the text beside a lone choice) are lifted into every branch.
+function choiceOf(el: Choicy, source: string, owners: Map<MessageFormatElement, string>, before: MessageFormatElement[], after: MessageFormatElement[]): Choice {
   const hoisted = [...before, ...after].some((e) => e.type !== TYPE.literal || e.value.length > 0)
   const type: ChoiceType = isPluralElement(el) ? (el.pluralType === 'ordinal' ? 'selectordinal' : 'plural') : 'select'
   return {
@@ -140,6 +172,8 @@ function styleOf(el: Choicy, source: string): ChoiceStyle {
 export function argumentNames(node: IcuNode, into = new Set<string>()): Set<string> {
   if (node.kind === 'leaf') {
     for (const p of node.parts) if (p.t === 'arg' && p.name) into.add(p.name)
+  } else if (node.kind === 'seq') {
+    for (const p of node.parts) argumentNames(p, into)
   } else {
     into.add(node.arg)
     for (const b of node.branches) argumentNames(b.node, into)

@@ -60,6 +60,16 @@ describe('buildTranslatePrompt', () => {
     ])
   })
 
+  it('sends choices side by side as parts, each choice with its own forms, text with no words kept out of forms_to_write', () => {
+    const text = '{a, plural, one {# file} other {# files}} and {b, plural, one {# folder} other {# folders}}.'
+    const content = buildTranslatePrompt({ ...req, items: [{ id: 'x', text, placeholders: [] }] }).messages[0]?.content as string
+    const line = JSON.parse(content.split('\n')[1] ?? '')
+    expect(line.parts).toEqual(['a', 'text#1', 'b', 'text#2'])
+    expect(line.forms_to_write).toEqual(['a:one', 'a:few', 'a:many', 'a:other', 'text#1', 'b:one', 'b:few', 'b:many', 'b:other'])
+    expect(line.forms).toMatchObject({ 'text#1': ' and ', 'text#2': '.' })
+    expect(Object.keys(line.choices)).toEqual(['a', 'b'])
+  })
+
   it('names the failure in tokens in a retry', () => {
     const p = protectItem({ id: 'x', text: 'Hi %s', placeholders: ['%s'] }, '1', req)
     const prompt = buildRetryPrompt(req, [

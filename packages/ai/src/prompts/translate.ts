@@ -69,7 +69,7 @@ const INSTRUCTIONS = `You are a professional software localizer. You translate t
 - Keep leading and trailing spaces and line breaks. Use the punctuation conventions of the target language.
 - "max_length" is a hard limit on the final length in characters, with each token counted as the length of what it stands for. Choose shorter wording to fit; never cut words off.
 - When an item has "plural", answer with "plural" holding exactly the categories in "plural_categories" (the CLDR categories of the target language), each a complete string; otherwise answer with "text".
-- When an item has "forms" (an ICU message laid out as whole sentences, one per combination of its choices), answer with "forms" holding exactly the keys in "forms_to_write". A key such as "count:few" is the sentence used when the number count falls in the CLDR category few of the target language ("=0" is an exact value); "gender:female|count:one" combines two choices; "choices" says what each one is. Write a form the source lacks from the source's "other" form, with the grammar that category needs; a form may leave out the token for the number where the language says the number in words.
+- When an item has "forms" (an ICU message laid out as whole sentences, one per combination of its choices), answer with "forms" holding exactly the keys in "forms_to_write". A key such as "count:few" is the sentence used when the number count falls in the CLDR category few of the target language ("=0" is an exact value); "gender:female|count:one" combines two choices; "choices" says what each one is. Write a form the source lacks from the source's "other" form, with the grammar that category needs; a form may leave out the token for the number where the language says the number in words. An item with "parts" has choices side by side, joined in that order, with the text between them as forms of their own ("text#1"…; one absent from "forms_to_write" stays as it is): write each part to fit its neighbours, keeping its spaces; a text part may be empty.
 - "references" are translations your team reviewed for similar source strings, with the similarity of the sources (1 is identical): reuse their wording and terminology where the meaning is the same; never copy what differs.
 - "reviewer_note" is a reviewer's instruction for that item's new translation: follow it.
 - Glossary: whenever a listed term occurs, use its required translation (inflected as the grammar needs). Do-not-translate terms are already tokens.
@@ -178,6 +178,7 @@ function itemPayload(p: ProtectedItem): Record<string, unknown> {
     payload.forms = p.icu.sourceForms
     payload.forms_to_write = p.icu.answerKeys
     payload.choices = p.icu.choices
+    if (p.icu.outline) payload.parts = p.icu.outline
   } else if (p.plural) {
     payload.plural = p.plural
     payload.plural_categories = p.categories

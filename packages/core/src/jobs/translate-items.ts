@@ -41,9 +41,11 @@ export interface MemoryResult {
 
 /**
  * Looks every unit of a job's work list up in the translation memory before any batch is formed, one statement
- * per 40 strings, so units the memory answers leave the batches and save whole model calls.
+ * per 40 strings, so units the memory answers leave the batches and save whole model calls. A unit that carries a
+ * reviewer's note (a retranslation asked for with an instruction) is never answered from memory, which would
+ * ignore the note: its exact match goes to the model as a reference instead.
  */
-export async function lookupMemory(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[]): Promise<MemoryResult> {
+export async function lookupMemory(db: Db, workspaceId: string, locale: string, units: readonly WorkUnit[], notes: JobNotes = {}): Promise<MemoryResult> {
   const hits: MemoryHit[] = []
   const references = new Map<string, MemoryReference[]>()
   if (units.length > 0) await cleanMemoryIndex(db)
@@ -55,7 +57,7 @@ export async function lookupMemory(db: Db, workspaceId: string, locale: string, 
     })
     chunk.forEach((u, index) => {
       const mine = matches.filter((m) => m.index === index)
-      const exact = mine.find((m) => m.exact)
+      const exact = noteFor(notes, u.id, locale) ? undefined : mine.find((m) => m.exact)
       if (exact) hits.push({ unit: u, match: exact })
       else if (mine.length > 0) references.set(u.id, mine.map(toReference))
     })

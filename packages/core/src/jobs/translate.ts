@@ -67,7 +67,8 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
     const listed = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
     const total = listed.length
     // The memory first: units it answers exactly are written now and leave the batches, saving whole model calls.
-    const memory = deps.useMemory ?? true ? await lookupMemory(deps.db, job.workspace_id, locale, listed) : { hits: [], references: new Map() }
+    // A unit with a reviewer's note (a retranslation asked for) goes to the model even when the memory knows it exactly.
+    const memory = deps.useMemory ?? true ? await lookupMemory(deps.db, job.workspace_id, locale, listed, payload) : { hits: [], references: new Map() }
     if (memory.hits.length > 0) {
       const fromMemory = await writeMachine(deps, job, locale, memory.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids))
       out.from_memory += fromMemory
@@ -80,8 +81,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
     // How many of this locale's strings use each term: "most used" for a glossary over its budget, counted once so
     // every batch of the job gets the same cached glossary block.
     const uses = termUses(await loadGlossaryTerms(deps.db, job.workspace_id, locale), work.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]))
-    const batches: WorkUnit[][] = []
-    for (let i = 0; i < work.length; i += deps.batchSize) batches.push(work.slice(i, i + deps.batchSize))
+    const batches = batchesByFile(work, deps.batchSize)
     // A few requests in flight at once: a job's wall time is bounded by the model's latency, not by CPU.
     await inPool(batches, deps.aiConcurrency ?? 4, async (candidates) => {
       // Another job may be translating some of these right now: it will write them; this job skips them.
@@ -90,9 +90,9 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       const finished = await alreadyTranslated(deps.db, [...held], locale, Boolean(payload.unit_ids), job.id)
       const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
       out.leased_elsewhere += candidates.length - batch.length
-      for (const group of groupByProject(batch)) {
-        const items = await prepareBatch(deps.db, locale, group, payload, memory.references)
-        const context = await loadBatchContext(deps.db, job.workspace_id, group[0]!.project_id, locale, group.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
+      if (batch.length > 0) {
+        const items = await prepareBatch(deps.db, locale, batch, payload, memory.references)
+        const context = await loadBatchContext(deps.db, job.workspace_id, batch[0]!.project_id, locale, batch.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
           uses, budgetTokens: deps.glossaryBudgetTokens ?? DEFAULT_GLOSSARY_BUDGET_TOKENS,
         })
         const result = await deps.ai.translateBatch({
@@ -110,10 +110,10 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         const failed = result.items.filter((r) => !r.ok)
         for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
         // Output that failed its checks twice is not stored as machine output: a person or agent decides.
-        out.tasks_filed += await fileReviews(deps.db, job, locale, group, failed)
+        out.tasks_filed += await fileReviews(deps.db, job, locale, batch, failed)
         const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
         out.translated += written
-        out.check_warnings += countFlagged(accepted.map((r) => ({ unit: group.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
+        out.check_warnings += countFlagged(accepted.map((r) => ({ unit: batch.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
         out.kept += accepted.length - written
       }
       await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))
@@ -132,10 +132,30 @@ async function alreadyTranslated(db: Db, unitIds: string[], locale: string, repl
   return new Set(rows.filter((t) => !replaceMachine || !(t.status === 'machine' && t.origin === 'ai') || mine.has(t.unit_id)).map((t) => t.unit_id))
 }
 
-function groupByProject(units: WorkUnit[]): WorkUnit[][] {
-  const groups = new Map<string, WorkUnit[]>()
-  for (const u of units) groups.set(u.project_id, [...(groups.get(u.project_id) ?? []), u])
-  return [...groups.values()]
+/**
+ * Cuts a work list (in project, file, position order) into batches of at most `size`. A batch never spans two
+ * projects (the cached system block is per project and locale) and never splits a file that fits in one batch: a
+ * new batch starts when the file changes, unless the whole next file fits in the room the current batch has left,
+ * so small files share a request instead of each paying a request's overhead. A file larger than `size` is cut
+ * into consecutive slices. Neighbours are read from each string's own file, whatever else is in its batch.
+ */
+function batchesByFile<T extends Pick<WorkUnit, 'project_id' | 'file_id'>>(work: readonly T[], size: number): T[][] {
+  const files: T[][] = []
+  for (const u of work) {
+    const last = files.at(-1)
+    if (last && last[0]!.file_id === u.file_id && last[0]!.project_id === u.project_id) last.push(u)
+    else files.push([u])
+  }
+  const batches: T[][] = []
+  for (const file of files) {
+    const current = batches.at(-1)
+    if (current && current[0]!.project_id === file[0]!.project_id && current.length + file.length <= size) {
+      current.push(...file)
+      continue
+    }
+    for (let i = 0; i < file.length; i += size) batches.push(file.slice(i, i + size))
+  }
+  return batches
 }
 
 /** Writes accepted output as machine translations, re-checking each target inside the transaction. */
