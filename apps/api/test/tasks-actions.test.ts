@@ -1,7 +1,11 @@
-// resolve_task through REST, every action of translation_review, audit_finding, glossary_suggestion, rule_suggestion
-// and learn_format, with the spec's errors (issue 14). Merge kinds are in tasks-merge.test.ts.
+// resolve_task through REST, every action of translation_review, audit_finding, glossary_suggestion and rule_suggestion,
+// with the spec's errors (issue 14), and a retranslate run through to the model's request. Merge kinds are in
+// tasks-merge.test.ts; learn_format's effects in learned-formats.test.ts.
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { createAnthropicProvider } from '@tolk/ai'
+import { runJob } from '@tolk/core'
+import { sentItems, startFakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { forEachBackend } from './harness.js'
 import { fileTask, unitOfKey } from './tasks-fixture.js'
 import { expectError, ok, project, push, type Ws } from './units-fixture.js'
@@ -60,12 +64,52 @@ forEachBackend('resolve_task', (env) => {
     expect(await translationOf(ws, greeting)).toMatchObject({ text: 'Hallo, {name}!', status: 'reviewed', origin: 'human' })
   })
 
+  test('an empty or whitespace-only text, body or hint answers text_required and changes nothing', async () => {
+    const { ws, bye } = await setup()
+    const id = await fileTask(env, ws, review(bye, 'Tschüss'))
+    for (const text of ['', '   ', '\n\t']) {
+      const err = await expectError(resolve(ws, { task: id, action: 'edit', text }), 400, 'text_required')
+      expect(err.detail).toMatch(/needs text with some text; the text sent is (empty|only whitespace)\. Send the translation to write in text, or use another of the task's actions \(approve, retranslate\)/)
+    }
+    expect(await translationOf(ws, bye)).toBeUndefined()
+    expect((await ok(ws.call('list_tasks', {}))).tasks[0]).toMatchObject({ id, status: 'open' })
+    const rule = await fileTask(env, ws, {
+      kind: 'rule_suggestion', title: 'Use du.', subject: `rule:de:${randomUUID()}`, locale: 'de', filed_by: 'audit',
+      payload: { audit_id: randomUUID(), body: 'Use du.', locale: 'de', reason: 'mixed du and Sie' },
+    })
+    for (const body of ['', ' ']) expect((await expectError(resolve(ws, { task: rule, action: 'edit', body }), 400, 'text_required')).detail).toContain('needs body')
+    // A hint is checked before the format is looked at: a made-up payload is enough here.
+    const learn = await fileTask(env, ws, {
+      kind: 'learn_format', title: 'Check the format', subject: `learn_format:${randomUUID()}`, filed_by: 'ai',
+      payload: { format: { id: randomUUID(), slug: 'ini' }, project_id: randomUUID(), path: 'lang/en.ini', pattern: 'lang/{locale}.ini', template: {}, entries: [], sample: 'a=b' },
+    })
+    for (const hint of ['', '  ']) expect((await expectError(resolve(ws, { task: learn, action: 'retry_with_hint', hint }), 400, 'text_required')).detail).toContain('needs hint')
+    expect((await ok(ws.call('list_rules'))).rules).toEqual([])
+    expect((await ok(ws.call('list_tasks', {}))).total).toBe(3)
+  })
+
   test("translation_review retranslate queues a translate job for the unit and locale with the reviewer's note as its instruction", async () => {
     const { ws, greeting } = await setup()
     const id = await fileTask(env, ws, review(greeting, 'Hallo'))
     const out = await ok(resolve(ws, { task: id, action: 'retranslate', note: 'Use the informal du.' }))
     const job = await ok(ws.call('get_job', { job: out.result.job_id }))
     expect(job).toMatchObject({ type: 'translate', status: 'queued', payload: { locales: ['de'], unit_ids: [greeting], note: 'Use the informal du.' } })
+  })
+
+  test("retranslate end to end: the job's request to the model (the real SDK, the fake Messages API) carries the reviewer's note", async () => {
+    const fake = await startFakeAnthropic()
+    try {
+      const { ws, greeting } = await setup()
+      const id = await fileTask(env, ws, review(greeting, 'Hallo'))
+      const out = await ok(resolve(ws, { task: id, action: 'retranslate', note: 'Use the informal du.' }))
+      const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url, maxRetries: 0 })
+      expect(await runJob({ db: env.conn().db, ai, batchSize: 40 }, out.result.job_id)).toBe('succeeded')
+      const items = fake.requests.flatMap((r) => sentItems(r.body))
+      expect(items).toEqual([expect.objectContaining({ key: 'greeting', tokens: { '⟦1⟧': '{name}' }, reviewer_note: 'Use the informal du.' })])
+      expect(await translationOf(ws, greeting)).toMatchObject({ status: 'machine', origin: 'ai' })
+    } finally {
+      await fake.close()
+    }
   })
 
   test('a task whose subject has gone is dismissed with the reason and answers task_closed', async () => {

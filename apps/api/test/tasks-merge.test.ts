@@ -4,7 +4,7 @@ import { createPseudoProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
 import { expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
-import { keyIds, unitOfKey } from './tasks-fixture.js'
+import { fileTask, keyIds, unitOfKey } from './tasks-fixture.js'
 import { expectError, ok, project, push, type Ws } from './units-fixture.js'
 
 const PO = `msgid ""
@@ -111,6 +111,26 @@ forEachBackend('merge tasks', (env) => {
     expect(await unitOfKey(env, b.ws, 'emoji_pin')).not.toBe(await unitOfKey(env, b.ws, 'pin'))
   })
 
+  test('merge_review priority: the kind\'s base plus the keys; an import refreshing the context task keeps it', async () => {
+    // An import conflict: "Pin" used by two keys.
+    const { task } = await conflict()
+    expect(task.priority).toBe(55 + 2)
+    // The source push's task (two keys whose contexts differ), then a German file that gives them different texts:
+    // the import refreshes that task with the differences, and its priority stays the kind's.
+    const { ws } = await orderPo()
+    const [before] = await tasksOf(ws, 'merge_review')
+    expect(before.priority).toBe(55 + 2)
+    const de = PO.replace('msgid "Order"\nmsgstr ""', 'msgid "Order"\nmsgstr "Bestellung"').replace('msgctxt "verb"\nmsgid "Order"\nmsgstr ""', 'msgctxt "verb"\nmsgid "Order"\nmsgstr "Bestellen"')
+    expect((await ok(ws.call('push_file', { project: 'shop', path: 'po/de.po', locale: 'de', content: de }))).counts).toMatchObject({ keys_split: 1 })
+    const [after, ...more] = await tasksOf(ws, 'merge_review')
+    expect(more).toEqual([])
+    expect(after).toMatchObject({ id: before.id, priority: 55 + 2, payload: { reason: 'translations_differ' } })
+    // A refresh never lowers a task's priority.
+    const id = await fileTask(env, ws, { kind: 'merge_review', title: 'first', subject: 'refresh-test', priority: 70, payload: {} })
+    await fileTask(env, ws, { kind: 'merge_review', title: 'refreshed', subject: 'refresh-test', priority: 55, payload: {}, refresh: true })
+    expect((await tasksOf(ws, 'merge_review')).find((t: any) => t.id === id)).toMatchObject({ title: 'refreshed', priority: 70 })
+  })
+
   async function scanned(ws: Ws) {
     const jobId = (await ok(ws.call('scan_duplicates', {}))).job_id
     expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, jobId)).toBe('succeeded')
@@ -138,6 +158,46 @@ forEachBackend('merge tasks', (env) => {
     expect(tasks[0]).toMatchObject({ filed_by: 'scan', job_id: job.id })
     expect(tasks[0].payload.a.keys[0]).toMatchObject({ project: 'app' })
     expect((await scanned(ws)).output).toMatchObject({ tasks_filed: 0, pairs_known: 3 })
+  })
+
+  test('dedupe_scan suggests short UI strings one word apart, but not a changed half, opposites, numbers or a pattern', async () => {
+    const ws = await env.workspace()
+    await project(ws, 'app', ['de'])
+    await push(ws, 'app', {
+      // Suggested: a synonym, a word inserted with two kept.
+      changes: 'Save your changes', edits: 'Save your edits', open: 'Open file', open_the: 'Open the file',
+      // Not: one-word texts, a two-word text with a word replaced, opposites, another number, a negation added.
+      save: 'Save', safe: 'Safe', close: 'Close file', show: 'Show all items', hide: 'Hide all items',
+      step1: 'Step 1 of 3', step2: 'Step 2 of 3', saved: 'Changes are saved', not_saved: 'Changes are not saved',
+      // Not: three strings that differ in that one word are a pattern, not a string written twice.
+      item: 'Delete this item', file: 'Delete this file', folder: 'Delete this folder',
+    })
+    const job = await scanned(ws)
+    const tasks = await tasksOf(ws, 'merge_suggestion')
+    const pairs = tasks.map((t: any) => [t.payload.a.source_text, t.payload.b.source_text].sort().join(' | ')).sort()
+    expect(pairs).toEqual(['Open file | Open the file', 'Save your changes | Save your edits'])
+    expect(tasks.map((t: any) => t.payload.match)).toEqual(['one_word', 'one_word'])
+    expect(tasks[0].title).toContain('differ in one word')
+    expect(job.output).toMatchObject({ tasks_filed: 2 })
+    expect(job.output.pairs_too_different).toBeGreaterThanOrEqual(3)
+  })
+
+  test('list_tasks and claim_tasks with unit find a two-unit task by either of its units', async () => {
+    const ws = await duplicates()
+    await scanned(ws)
+    const [t] = (await tasksOf(ws, 'merge_suggestion')).filter((x: any) => x.payload.a.source_text.startsWith('Save'))
+    for (const unit of [t.payload.a.unit_id, t.payload.b.unit_id]) {
+      expect((await ok(ws.call('list_tasks', { unit }))).tasks.map((x: any) => x.id)).toEqual([t.id])
+    }
+    const claimed = await ok(ws.call('claim_tasks', { unit: t.payload.b.unit_id }))
+    expect(claimed.tasks.map((x: any) => x.id)).toEqual([t.id])
+
+    const { ws: ws2, task } = await conflict()
+    expect(task.payload.split.unit_id).not.toBe(task.unit_id)
+    for (const unit of [task.unit_id, task.payload.split.unit_id]) {
+      expect((await ok(ws2.call('list_tasks', { unit }))).tasks.map((x: any) => x.id)).toEqual([task.id])
+    }
+    expect((await ok(ws2.call('list_tasks', { unit: await unitOfKey(env, ws2, 'pin'), kind: 'merge_review' }))).total).toBe(1)
   })
 
   test('merge_suggestion merge_into_a and merge_into_b merge the units; keep_separate is remembered by later scans', async () => {

@@ -66,6 +66,17 @@ forEachBackend('the review queue', (env) => {
     await expectError(ws.call('claim_tasks', { limit: 1 }, { method: 'GET' }), 405, 'method_not_allowed')
   })
 
+  test('claim_tasks answers refreshed and new claims in one order: highest priority first, then oldest', async () => {
+    const ws = await env.workspace()
+    const low = await suggestion(ws, 20)
+    expect((await ok(ws.call('claim_tasks', { limit: 1 }))).tasks.map((t: any) => t.id)).toEqual([low])
+    const high = await suggestion(ws, 90)
+    const newer = await suggestion(ws, 20)
+    // The own claim counts first against the limit, then the highest open task; the answer is ranked, not by round.
+    expect((await ok(ws.call('claim_tasks', { limit: 2 }))).tasks.map((t: any) => t.id)).toEqual([high, low])
+    expect((await ok(ws.call('claim_tasks', { limit: 3 }))).tasks.map((t: any) => t.id)).toEqual([high, low, newer])
+  })
+
   test('many claimers at once never get the same task, and together they claim every task', async () => {
     const ws = await env.workspace()
     const ids = new Set<string>()

@@ -19,7 +19,13 @@ export interface ReviewFlags {
 
 // Payload fields shown first, in this order, when a task has them; the rest follows as compact JSON.
 const SHOWN = ['source', 'source_text', 'candidate', 'current', 'fix', 'message', 'reason', 'term', 'translations', 'body', 'differences', 'keys', 'a', 'b', 'merged', 'split']
-const HIDDEN = new Set(['unit_id', 'locale', 'audit_id', 'candidate_plural', 'source_plural', 'failures'])
+const HIDDEN = new Set(['unit_id', 'locale', 'audit_id', 'failures'])
+
+/** CLDR plural categories in their usual order. */
+const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
+
+/** An answer to a question of an action: the text typed, back to the action prompt, or the end of input. */
+type Answer = { value: string } | 'back' | 'quit'
 
 const compact = (value: unknown, max = 300) => {
   const text = typeof value === 'string' ? value : JSON.stringify(value)
@@ -48,6 +54,22 @@ export function describeTask(task: ReviewTask, index: number, total: number): st
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * The plural categories an edit of this task asks for, one by one: the locale's (CLDR, through Intl) when the task's
+ * unit has a source plural (translation_review `source_plural`, audit_finding `source.plural`), else null.
+ */
+export function pluralFormsOf(task: ReviewTask): string[] | null {
+  const payload = (task.payload && typeof task.payload === 'object' ? task.payload : {}) as Record<string, any>
+  const plural = payload.source_plural ?? (payload.source && typeof payload.source === 'object' ? payload.source.plural : null)
+  if (!plural || typeof plural !== 'object' || !task.locale) return null
+  try {
+    const categories = new Intl.PluralRules(task.locale).resolvedOptions().pluralCategories as string[]
+    return PLURAL_ORDER.filter((c) => categories.includes(c))
+  } catch {
+    return null
+  }
+}
+
 /** Claims tasks and resolves each with the action typed; ends when the queue (as filtered) is empty or on q. */
 export async function review(rt: Runtime, flags: ReviewFlags): Promise<void> {
   const client = rt.client()
@@ -62,23 +84,86 @@ export async function review(rt: Runtime, flags: ReviewFlags): Promise<void> {
   }
   const skipped = new Set<string>()
   let resolved = 0
+  let until = ''
+  // Open tasks left that this session cannot claim (its skipped claims fill claim_tasks' limit), when that happens.
+  let unreachable = 0
+  const claim = async (filter: Record<string, unknown>, limit: number) => {
+    const claimed = await client.call('claim_tasks', { ...filter, limit } as never)
+    until = claimed.claim_expires_at
+    return claimed.tasks.filter((t) => !skipped.has(t.id))
+  }
+  // claim_tasks counts the caller's own claims first against its limit (at most 100), so with that many skipped it
+  // hands back only those. The next open task is then claimed through a narrower filter (its unit, else its kind and
+  // locale), which the skipped claims mostly do not match.
+  const beyondSkipped = async () => {
+    const open = await client.call('list_tasks', { ...filters, status: 'open', limit: 1 } as never)
+    const next = open.tasks[0]
+    if (!next) return []
+    const narrow = next.unit_id ? { unit: next.unit_id } : { kind: next.kind, ...(next.locale ? { locale: next.locale } : {}) }
+    const tasks = await claim({ ...filters, ...narrow }, 100)
+    if (tasks.length === 0) unreachable = open.total
+    return tasks
+  }
   try {
     for (;;) {
       // Claiming again refreshes the caller's own claims first, so skipped tasks come back: ask for room beyond them.
-      const claimed = await client.call('claim_tasks', { ...filters, limit: Math.min(100, skipped.size + batch) } as never)
-      const tasks = claimed.tasks.filter((t) => !skipped.has(t.id))
+      let tasks = await claim(filters, Math.min(100, skipped.size + batch))
+      if (tasks.length === 0 && skipped.size + batch > 100) tasks = await beyondSkipped()
       if (tasks.length === 0) break
       for (const [i, task] of tasks.entries()) {
         rt.io.stdout.write(describeTask(task, i + 1, tasks.length))
         const outcome = await decide(task)
-        if (outcome === 'quit') return void rt.io.stdout.write(`Resolved ${resolved} task(s); the rest stay claimed until ${claimed.claim_expires_at}.\n`)
+        if (outcome === 'quit') return void rt.io.stdout.write(`Resolved ${resolved} task(s); the rest stay claimed until ${until}.\n`)
         if (outcome === 'skipped') skipped.add(task.id)
         else resolved++
       }
     }
-    rt.io.stdout.write(`Resolved ${resolved} task(s); ${skipped.size ? `${skipped.size} skipped, ` : ''}no more open tasks${Object.keys(filters).length ? ' matching the filters' : ''}.\n`)
+    const matching = Object.keys(filters).length ? ' matching the filters' : ''
+    rt.io.stdout.write(unreachable
+      ? `Resolved ${resolved} task(s); ${skipped.size} skipped. ${unreachable} more open task(s)${matching} wait, but your skipped claims fill claim_tasks' limit of 100; they lapse at ${until}: run tolk review again then, or resolve some of them first.\n`
+      : `Resolved ${resolved} task(s); ${skipped.size ? `${skipped.size} skipped, ` : ''}no more open tasks${matching}.\n`)
   } finally {
     rl.close()
+  }
+
+  /** Asks for a field that must not be empty: an empty line explains and asks again, a second one goes back. */
+  async function needed(question: string, what: string): Promise<Answer> {
+    for (let empty = 0; ; empty++) {
+      const value = await ask(question)
+      if (value === null) return 'quit'
+      if (value !== '') return { value }
+      if (empty === 1) return 'back'
+      rt.io.stderr.write(`  ${what} cannot be empty: type it, or press Enter again to choose another action.\n`)
+    }
+  }
+
+  /** resolve_task's input for the action: its needed fields (each plural form for a plural unit's text), key ids. */
+  async function inputFor(task: ReviewTask, action: ReviewTask['actions'][number]): Promise<Record<string, unknown> | 'back' | 'quit'> {
+    const input: Record<string, unknown> = { task: task.id, action: action.name }
+    const forms = action.takes.includes('plural') ? pluralFormsOf(task) : null
+    for (const field of action.needs) {
+      if (field === 'text' && forms) {
+        rt.io.stderr.write(`  A plural string: type each ${task.locale} form (${forms.join(', ')}).\n`)
+        const plural: Record<string, string> = {}
+        for (const form of forms) {
+          const answer = await needed(`${form}> `, `The ${form} form`)
+          if (typeof answer === 'string') return answer
+          plural[form] = answer.value
+        }
+        input.plural = plural
+        input.text = plural.other ?? plural[forms.at(-1)!]
+        continue
+      }
+      const answer = await needed(`${field}> `, field)
+      if (typeof answer === 'string') return answer
+      input[field] = answer.value
+    }
+    if (action.takes.includes('key_ids')) {
+      const value = await ask('key ids to split (comma-separated; empty for every key but the first)> ')
+      if (value === null) return 'quit'
+      if (value) input.key_ids = value.split(',').map((s) => s.trim()).filter(Boolean)
+    }
+    return input
   }
 
   async function decide(task: ReviewTask): Promise<'done' | 'skipped' | 'quit'> {
@@ -91,14 +176,9 @@ export async function review(rt: Runtime, flags: ReviewFlags): Promise<void> {
         rt.io.stderr.write(`Type 1 to ${task.actions.length}, an action name, s or q.\n`)
         continue
       }
-      const input: Record<string, unknown> = { task: task.id, action: action.name }
-      for (const field of [...action.needs, ...action.takes.filter((f) => f === 'key_ids')]) {
-        const value = await ask(field === 'key_ids' ? 'key ids to split (comma-separated; empty for every key but the first)> ' : `${field}> `)
-        if (value === null) return 'quit'
-        if (field === 'key_ids') {
-          if (value) input.key_ids = value.split(',').map((s) => s.trim()).filter(Boolean)
-        } else input[field] = value
-      }
+      const input = await inputFor(task, action)
+      if (input === 'quit') return 'quit'
+      if (input === 'back') continue
       const note = await ask('note (optional)> ')
       if (note === null) return 'quit'
       if (note) input.note = note

@@ -85,16 +85,17 @@ export const claimTasks = defineOp({
   name: 'claim_tasks', kind: 'write', admin: false,
   summary: `Claim up to limit open tasks for ${CLAIM_MINUTES} minutes; two callers never get the same task`,
   description:
-    `Atomically claims up to limit open review tasks (highest priority first, then oldest) for the caller and returns them whole; filters as in list_tasks. ` +
-    `A claim lasts ${CLAIM_MINUTES} minutes, after which the task is open again; two callers at the same moment never get the same task. ` +
-    'Claiming again refreshes the claims the caller still holds (they come back after the new ones). Decide each task from its payload and close it with resolve_task.',
+    `Atomically claims up to limit review tasks for the caller and returns them whole; filters as in list_tasks. ` +
+    "The caller's own unexpired claims matching the filters count first (refreshed, so claiming twice without resolving returns the same tasks), then open tasks fill the rest of limit, highest priority first, then oldest. " +
+    'The answer lists all of them in one order: highest priority first, then oldest. ' +
+    `A claim lasts ${CLAIM_MINUTES} minutes, after which the task is open again; two callers at the same moment never get the same task. Decide each task from its payload and close it with resolve_task.`,
   errors: ['not_found'],
   input: input({
     ...Filters,
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Claim at least 1 task.'), v.maxValue(100, 'Claim at most 100 tasks at once.'), v.description('tasks to claim, 1 to 100 (default 10)')), 10),
   }),
   output: v.object({
-    tasks: described(v.array(Task), 'the tasks now claimed by the caller: newly claimed first, then refreshed ones'),
+    tasks: described(v.array(Task), 'the tasks now claimed by the caller (refreshed and newly claimed alike), highest priority first, then oldest'),
     claim_expires_at: described(Timestamp, 'when these claims lapse'),
   }),
   examples: [{ limit: 5, kind: 'translation_review' }, {}],
@@ -106,20 +107,20 @@ export const resolveTask = defineOp({
   summary: 'Apply one of a task\'s actions (approve, edit, split, merge, add a rule ...) and close the task',
   description:
     `Applies an action to a review task (task is an id ${TASK_SOURCE}) and closes it with the note, in one step: the action runs through the same ops a person would call (set_translation, merge_units, split_key, add_rule, upsert_glossary_term, translate), so history, activity and placeholder checks are the same. ` +
-    "action must be one of the task's actions (400 invalid_action otherwise); each action names the fields it needs (text for edit: 400 text_required without it). " +
+    "action must be one of the task's actions (400 invalid_action otherwise); each action names the fields it needs (text for edit: 400 text_required without it, or with an empty or whitespace-only text). " +
     'A task already closed answers 409 task_closed; one whose subject has gone (a unit merged away, a translation approved by hand since) is dismissed with the reason and answers 409 task_closed; one whose job is gone answers 409 job_missing. An edited text with other placeholders than the source answers 422 placeholder_mismatch.',
   errors: ['not_found', 'invalid_action', 'text_required', 'task_closed', 'job_missing', 'placeholder_mismatch'],
   input: input({
     task: Id('task', TASK_SOURCE),
     action: v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.description("one of the task's actions[].name (1 to 50 characters), as list_tasks or claim_tasks show them")),
-    text: v.optional(v.pipe(v.string(), v.maxLength(20_000, 'A translation has at most 20000 characters.'), v.description('the text for edit actions, at most 20000 characters, with the placeholders of the source'))),
+    text: v.optional(v.pipe(v.string(), v.maxLength(20_000, 'A translation has at most 20000 characters.'), v.description('the text for edit actions, at most 20000 characters, with the placeholders of the source; not blank (400 text_required when empty or only whitespace)'))),
     plural: v.optional(v.pipe(
       v.record(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
       v.description('plural forms for an edit of a unit with a source_plural (CLDR category to text), as set_translation takes them'),
     )),
-    body: v.optional(v.pipe(v.string(), v.minLength(1, 'A rule body has 1 to 2000 characters.'), v.maxLength(2000, 'A rule body has 1 to 2000 characters.'), v.description('the rule text for a rule_suggestion edit, 1 to 2000 characters'))),
+    body: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A rule body has 1 to 2000 characters.'), v.description('the rule text for a rule_suggestion edit, 1 to 2000 characters, not blank (400 text_required when empty or only whitespace)'))),
     key_ids: v.optional(v.pipe(v.array(Id('key', "payload's keys")), v.minLength(1), v.maxLength(100, 'At most 100 keys.'), v.description("1 to 100 keys to split off (merge_review split; default every key but the first): key ids from the task's payload or get_unit"))),
-    hint: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000, 'A hint has at most 2000 characters.'), v.description('what the next try should know (learn_format retry_with_hint), at most 2000 characters'))),
+    hint: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A hint has at most 2000 characters.'), v.description('what the next try should know (learn_format retry_with_hint), at most 2000 characters, not blank (400 text_required when empty or only whitespace)'))),
     note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('why, kept with the resolution (at most 2000 characters); for retranslate it goes into the prompt as the reviewer\'s instruction')), ''),
   }),
   output: v.object({

@@ -1,7 +1,7 @@
-import { claimTasks, closeTask, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
+import { claimTasks, closeTask, compareTasks, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/task.js'
-import { CLAIM_MINUTES } from '../contract/task.js'
+import { CLAIM_MINUTES, type ActionField } from '../contract/task.js'
 import { fail } from '../errors.js'
 import { requireProject } from '../services/project-ref.js'
 import { kindDef } from '../tasks/index.js'
@@ -44,6 +44,20 @@ function actionOf(task: Task, name: string): TaskActionDef {
   return actions[name]!
 }
 
+/** Why a needed field does not count as given: not sent, or a text with nothing but whitespace (an Enter at a prompt). */
+function missing(value: unknown): 'absent' | 'empty' | 'only whitespace' | null {
+  if (value === undefined) return 'absent'
+  if (typeof value !== 'string') return null
+  return value === '' ? 'empty' : value.trim() === '' ? 'only whitespace' : null
+}
+
+/** What the caller should send, per needed field, in text_required's detail. */
+const WHAT_TO_SEND: Partial<Record<ActionField, string>> = {
+  text: 'the translation to write',
+  body: 'the rule to add',
+  hint: 'what the next try should know about the file (how its entries are laid out)',
+}
+
 /** Closes a task whose subject has gone as dismissed with the reason (by Tolk itself, not the caller). */
 function dismissGone(ctx: AuthedContext, task: Task, reason: string): Promise<Task> {
   return closeTask(ctx.db, task.id, { status: 'dismissed', action: null, note: reason, by: 'tolk', surface: null, at: ctx.clock(), result: null })
@@ -82,6 +96,8 @@ export const taskHandlers = {
     }
     if (kept.length === 0 && dismissed === 0) ctx.quiet()
     else ctx.activity({ summary: `claimed ${kept.length} task(s) until ${until.toISOString()}${dismissed ? `; dismissed ${dismissed} whose subject had gone` : ''}`, target: kept.length === 1 ? kept[0]!.id : undefined })
+    // One order for the answer, whichever round claimed a task: highest priority first, then oldest (as list_tasks).
+    kept.sort(compareTasks)
     return { tasks: kept.map((t) => taskOut(t, now)), claim_expires_at: until.toISOString() }
   }) satisfies Handler<typeof c.claimTasks>,
 
@@ -93,7 +109,11 @@ export const taskHandlers = {
     }
     const action = actionOf(task, input.action)
     for (const field of action.needs ?? []) {
-      if (input[field] === undefined) fail('text_required', `${input.action} on a ${task.kind} task needs ${field}; send it with the action.`)
+      const problem = missing(input[field])
+      if (!problem) continue
+      const others = Object.keys(kindDef(task.kind).actions).filter((a) => a !== input.action)
+      fail('text_required', `${input.action} on a ${task.kind} task needs ${field}${problem === 'absent' ? '' : ` with some text; the ${field} sent is ${problem}`}. ` +
+        `Send ${WHAT_TO_SEND[field] ?? 'it'} in ${field}, or use another of the task's actions (${others.join(', ')}).`)
     }
     // spec § Audit and job ops: a task that refers to a job that no longer exists answers job_missing. A dismiss
     // needs nothing of the job, so it still closes such a task.

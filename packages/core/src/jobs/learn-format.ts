@@ -9,6 +9,7 @@ import { fileTasks, findLearnedFormatOfJob, insertLearnedFormat, withTx, type Jo
 import { checkTemplate, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
 import type { LearnFormatPayload } from '../services/learning.js'
 import { slugify } from '../services/slug.js'
+import { taskPriority } from '../tasks/priority.js'
 import type { JobDeps } from './translate.js'
 
 /** Model attempts before inference takes over. */
@@ -94,7 +95,7 @@ export async function processLearnFormat(deps: JobDeps, job: Job): Promise<Learn
     })
     await fileTasks(tx, [{
       workspace_id: job.workspace_id, kind: 'learn_format', title: `Check the format learned from ${p.path}: ${check.entries.length} entries read`,
-      subject: `learn_format:${format.id}`, job_id: job.id, project_id: p.project_id, filed_by: by === 'ai' ? 'ai' : 'push', priority: 70,
+      subject: `learn_format:${format.id}`, job_id: job.id, project_id: p.project_id, filed_by: by === 'ai' ? 'ai' : 'push', priority: taskPriority('learn_format'),
       payload: {
         format: { id: format.id, slug: format.slug, name: format.name, status: format.status },
         project_id: p.project_id, path: p.path, pattern: p.pattern, hint: p.hint ?? null, learned_by: by, note,

@@ -4,6 +4,7 @@ import {
 import { comparePlaceholders, type Entry } from '@tolk/formats'
 import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
+import { taskPriority } from '../tasks/priority.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { historyActor } from './history.js'
 import { pathFromPattern } from './locale-path.js'
@@ -77,6 +78,9 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
     // that task up to date with the translations that now differ, instead of leaving it to describe half the story.
     refresh: true,
     workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
+    // Every key that used the shared text before the split (the pushed key among them) ranks the decision. A refresh of
+    // the context task keeps the higher of the two priorities.
+    priority: taskPriority('merge_review', { keys: placed.length + 1 }),
     title: `"${shorten(shared.source_text)}" translated differently ${where}`,
     payload: {
       reason: 'translations_differ', source_text: shared.source_text, locale, differences,

@@ -16,10 +16,10 @@ export const BASE_PRIORITY = {
 
 /**
  * A task's priority: its kind's base, plus 2 for every key beyond the first that uses the string (a string used by
- * many keys ships in many places; at most +20), plus 10 when it is in a file whose translations have been pushed or
- * pulled (it ships). Ties go to the oldest task.
+ * many keys ships in many places; at most +20). Ties go to the oldest task. Every filer computes its tasks' priority
+ * here; audits add 5 for an error finding (jobs/audit-tasks.ts).
  */
-export function taskPriority(kind: TaskKind, facts: { keys?: number; shipped?: boolean } = {}): number {
+export function taskPriority(kind: TaskKind, facts: { keys?: number } = {}): number {
   const keys = Math.max(1, facts.keys ?? 1)
-  return BASE_PRIORITY[kind] + Math.min(20, 2 * (keys - 1)) + (facts.shipped ? 10 : 0)
+  return BASE_PRIORITY[kind] + Math.min(20, 2 * (keys - 1))
 }

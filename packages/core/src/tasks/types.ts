@@ -28,7 +28,7 @@ export type Closing = 'resolved' | 'dismissed'
 export interface TaskActionDef {
   /** What the action does, one line: shown on the task, in `tolk review` and in docs/review.md. */
   readonly summary: string
-  /** Fields resolve_task must carry; a missing one answers 400 text_required naming it. */
+  /** Fields resolve_task must carry; a missing one, or an empty or whitespace-only text, answers 400 text_required naming it. */
   readonly needs?: readonly ActionField[]
   /** Fields it reads when given (a note is always kept with the resolution). */
   readonly takes?: readonly ActionField[]

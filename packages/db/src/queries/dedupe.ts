@@ -9,7 +9,8 @@ export interface DuplicatePair {
   b_text: string
   /** pg_trgm similarity of the two texts (1 for texts equal after normalizing). */
   similarity: number
-  match: 'normalized' | 'similar'
+  /** Equal after normalizing; similar by trigrams; or short texts (2 to 4 words) one word apart. */
+  match: 'normalized' | 'similar' | 'one_word'
 }
 
 /** How the scan looks: what it skips, the length band and the similarity it needs. */
@@ -25,6 +26,11 @@ export interface DuplicateScan {
   maxWordUnits: number
   /** Pairs per group of equal texts: the group's first unit with each other one. */
   maxGroupPairs: number
+  /**
+   * Short texts (2 to 4 words) one word apart are paired when at most this many distinct texts share the words that
+   * stay: more is a pattern (Delete this item / file / folder), not one string written twice.
+   */
+  maxShortVariants: number
 }
 
 // The units a scan compares: single texts (no plural) of the workspace that some active key uses, up to maxLength,
@@ -39,10 +45,12 @@ const scanned = (s: DuplicateScan) => sql`
     AND EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = un.id AND k.removed_at IS NULL)`
 
 /**
- * Candidate near-duplicate pairs of a workspace in two set-based statements, never a query per unit:
+ * Candidate near-duplicate pairs of a workspace in three set-based statements, never a query per unit:
  * - texts equal after normalizing case, whitespace and punctuation (one pair per group member, with the group's first);
  * - texts similar by trigrams within a length band, compared only when they share a pair of their three rarest
- *   words (words used by one unit alone do not count), so a one-word edit keeps the pair findable.
+ *   words (words used by one unit alone do not count), so a one-word edit keeps the pair findable;
+ * - short texts (2 to 4 words) one word apart ("Save your changes" / "Save your edits"), whose trigrams are too few
+ *   to pass the similarity: candidates only, which core checks word by word (jobs/dedupe-scan.ts).
  * Returns the number of units scanned and the pairs, a < b.
  */
 export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan): Promise<{ units: number; pairs: DuplicatePair[] }> {
@@ -78,7 +86,32 @@ export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan)
     FROM cand c JOIN u ua ON ua.id = c.a JOIN u ub ON ub.id = c.b
     WHERE least(ua.len, ub.len) >= ${s.lengthRatio}::float8 * greatest(ua.len, ub.len) AND ua.norm <> ub.norm
       AND similarity(ua.text, ub.text) >= ${s.minSimilarity}::float8`.execute(db)
-  return { units, pairs: [...equal.rows, ...similar.rows].map((p) => ({ ...p, similarity: Number(p.similarity) })) }
+  // Short texts one word apart share a key: the text with one word masked (a word replaced; texts of 3 or 4 words, so
+  // two words stay) or with one word dropped (a word inserted; the shorter text is its whole self, 2 or 3 words). A key
+  // shared by more than maxShortVariants distinct texts is a pattern and pairs nothing. Some candidates are two edits
+  // apart ("a b c d" and "a b d e" both drop to "a b d"); core keeps only pairs one word apart.
+  const oneWord = await sql<DuplicatePair>`
+    WITH u AS MATERIALIZED (${scanned(s)}),
+    s AS MATERIALIZED (
+      SELECT id, norm, w, cardinality(w) AS n FROM (SELECT id, norm, string_to_array(norm, ' ') AS w FROM u WHERE norm <> '') x
+      WHERE cardinality(w) BETWEEN 2 AND 4
+    ),
+    keys AS MATERIALIZED (
+      SELECT s.id, s.norm, 'sub:' || array_to_string(s.w[1:i - 1] || '*'::text || s.w[i + 1:], ' ') AS k
+      FROM s CROSS JOIN LATERAL generate_series(1, s.n) AS i WHERE s.n >= 3
+      UNION ALL
+      SELECT s.id, s.norm, 'del:' || array_to_string(s.w[1:i - 1] || s.w[i + 1:], ' ')
+      FROM s CROSS JOIN LATERAL generate_series(1, s.n) AS i WHERE s.n >= 3
+      UNION ALL
+      SELECT s.id, s.norm, 'del:' || s.norm FROM s WHERE s.n <= 3
+    ),
+    blocks AS MATERIALIZED (SELECT k FROM keys GROUP BY k HAVING count(DISTINCT norm) BETWEEN 2 AND ${s.maxShortVariants}::int),
+    cand AS MATERIALIZED (
+      SELECT DISTINCT x.id AS a, y.id AS b FROM keys x JOIN blocks USING (k) JOIN keys y ON y.k = x.k AND x.id < y.id AND x.norm <> y.norm
+    )
+    SELECT c.a::text AS a, c.b::text AS b, ua.text AS a_text, ub.text AS b_text, similarity(ua.text, ub.text)::float8 AS similarity, 'one_word' AS match
+    FROM cand c JOIN u ua ON ua.id = c.a JOIN u ub ON ub.id = c.b`.execute(db)
+  return { units, pairs: [...equal.rows, ...similar.rows, ...oneWord.rows].map((p) => ({ ...p, similarity: Number(p.similarity) })) }
 }
 
 /** A unit as tasks show it (merge suggestions, reviews): source, how many keys use it and the first few, its translations. */

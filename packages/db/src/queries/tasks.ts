@@ -21,7 +21,10 @@ export interface NewTask {
   locale?: string | null
   unit_id?: string | null
   filed_by: TaskFiler
-  /** When an open task of the same kind and subject exists, bring its title, payload and priority up to date instead of skipping. */
+  /**
+   * When an open task of the same kind and subject exists, bring its title and payload up to date instead of skipping;
+   * its priority becomes the higher of the two (a refresh adds to what the task is about, it never makes it matter less).
+   */
   refresh?: boolean
 }
 
@@ -48,7 +51,7 @@ export async function fileTasks(db: Kysely<Database>, tasks: readonly NewTask[])
       // also between two rows of this statement and between concurrent filers.
       const onConflict = refresh
         ? sql`ON CONFLICT (workspace_id, kind, subject) WHERE status IN ('open', 'claimed') AND subject IS NOT NULL
-            DO UPDATE SET title = excluded.title, payload = excluded.payload, priority = excluded.priority, job_id = coalesce(excluded.job_id, tasks.job_id)`
+            DO UPDATE SET title = excluded.title, payload = excluded.payload, priority = greatest(tasks.priority, excluded.priority), job_id = coalesce(excluded.job_id, tasks.job_id)`
         : sql`ON CONFLICT DO NOTHING`
       const res = await sql<{ inserted: boolean }>`
         INSERT INTO tasks (workspace_id, kind, title, payload, priority, subject, job_id, project_id, locale, unit_id, filed_by)
@@ -90,12 +93,23 @@ function statusIs(status: TaskStatus | 'any', now: Date): Expression<SqlBool> {
   }
 }
 
+/**
+ * Tasks about a unit: the task's unit, or the second unit of a two-unit task, which only its payload names: `b` of a
+ * merge_suggestion (the pair's other unit) and `split` of a translations_differ merge_review (the key's own unit).
+ * Read in the workspace's tasks of the asked status only; the task's own unit is the common case.
+ */
+function aboutUnit(unitId: string): Expression<SqlBool> {
+  return sql<SqlBool>`(unit_id = ${unitId}::uuid
+    OR (kind = 'merge_suggestion' AND payload -> 'b' ->> 'unit_id' = ${unitId}::text)
+    OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text))`
+}
+
 function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date) {
   let q = db.selectFrom('tasks').where('workspace_id', '=', workspaceId).where(statusIs(f.status ?? 'open', now))
   if (f.kind) q = q.where('kind', '=', f.kind)
   if (f.project_id) q = q.where('project_id', '=', f.project_id)
   if (f.locale) q = q.where('locale', '=', f.locale)
-  if (f.unit_id) q = q.where('unit_id', '=', f.unit_id)
+  if (f.unit_id) q = q.where(aboutUnit(f.unit_id))
   return q
 }
 
@@ -114,26 +128,29 @@ export interface Claimer {
   name: string
 }
 
-const RANK = (a: Task, b: Task) => b.priority - a.priority || new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : 1)
+/** The queue's one order, as list_tasks and claim_tasks answer: highest priority first, then oldest, then by id. */
+export const compareTasks = (a: Task, b: Task): number =>
+  b.priority - a.priority || new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
  * Claims up to `limit` tasks for the claimer until `until`: first the claimer's own unexpired claims matching the
  * filter (refreshed), then open tasks by priority and age. Rows another transaction is claiming are skipped (SKIP
- * LOCKED), so two callers at once never get the same task. Returns the claimed tasks by priority, then age.
+ * LOCKED), so two callers at once never get the same task. Returns refreshed and new claims together in the queue's
+ * order (compareTasks).
  */
 export async function claimTasks(db: Kysely<Database>, workspaceId: string, f: Omit<TaskFilter, 'status'>, who: Claimer, now: Date, until: Date, limit: number): Promise<Task[]> {
   const mine = filtered(db, workspaceId, { ...f, status: 'claimed' }, now).select('id').where('claimer_id', '=', who.id)
     .orderBy('priority', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).forUpdate().skipLocked()
   const refreshed = await db.updateTable('tasks').set({ claim_expires_at: until, claimed_by: who.name }).where('id', 'in', mine).returningAll().execute()
   const room = limit - refreshed.length
-  if (room <= 0) return refreshed.sort(RANK)
+  if (room <= 0) return refreshed.sort(compareTasks)
   const picked = filtered(db, workspaceId, { ...f, status: 'open' }, now)
     .select('id').orderBy('priority', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(room).forUpdate().skipLocked()
   const claimed = await db.updateTable('tasks')
     .set({ status: 'claimed', claimed_by: who.name, claimer_id: who.id, claim_expires_at: until })
     .where('id', 'in', picked)
     .returningAll().execute()
-  return [...refreshed, ...claimed].sort(RANK)
+  return [...refreshed, ...claimed].sort(compareTasks)
 }
 
 /** The workspace's task with this id, locked for resolving. */
