@@ -2,6 +2,7 @@
 // would fail deep inside a write (a 500) or be stored mangled. Every op input is walked once, before its schema, and
 // such text is refused as invalid_input naming where it is.
 import type { InputIssue } from './errors.js'
+import { nextTurn, sliceEnds } from './services/slices.js'
 
 /** At most this many text issues are listed; one is enough to fix the call, a few show a pattern. */
 const MAX_ISSUES = 20
@@ -64,9 +65,6 @@ function walk(value: unknown, path: string, issues: InputIssue[], fileText: Read
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`)
 
-/** Entries checked between two turns of the event loop: 200,000 entries must not hold the thread in one go. */
-const SLICE = 5_000
-
 /**
  * Parsed entries whose name, context, comment or format data holds NUL or a lone surrogate, as issues on `content`,
  * with the line and column of the key. Text (values, plural forms, source) may hold them: the database keeps U+FFFD
@@ -76,7 +74,7 @@ const SLICE = 5_000
 export async function entryTextIssues(entries: readonly { key: string; context?: string | undefined; comment?: string | undefined; meta?: unknown }[], content: string): Promise<InputIssue[]> {
   const issues: InputIssue[] = []
   for (let i = 0; i < entries.length && issues.length < MAX_ISSUES; i++) {
-    if (i > 0 && i % SLICE === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (sliceEnds(i)) await nextTurn()
     const entry = entries[i]!
     const field = isBadText(entry.key) ? 'key'
       : entry.context && isBadText(entry.context) ? 'context'

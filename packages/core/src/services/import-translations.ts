@@ -10,6 +10,7 @@ import { isStandIn, keyId, sameText, valueIn, type LocaleText } from './entry-te
 import { splitConflicts, type Conflict } from './import-conflicts.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 import { countWrittenWarnings } from './quality.js'
+import { nextTurn, sliceEnds } from './slices.js'
 
 /** Statuses of a translation that a file or a person gave the unit: a differing import on a shared unit splits. */
 const GIVEN = new Set(['imported', 'reviewed', 'approved'])
@@ -37,7 +38,7 @@ export async function importTranslations(
   const unitIds = [...new Set([...keys.values()].map((k) => k.unit_id))]
   const current = new Map((await translationsOf(ctx.db, unitIds, locales)).map((t) => [`${t.unit_id}\u0000${t.locale}`, t]))
   const state: ImportState = { keys, current, sources: await sourceTextsOf(ctx.db, unitIds), sharers: new Map(), pastTexts: new Map() }
-  const candidates = candidateUnits(state, entries, locales, req.locale)
+  const candidates = await candidateUnits(state, entries, locales, req.locale)
   if (candidates.length > 0) {
     state.sharers = await activeKeysOfUnits(ctx.db, candidates)
     state.pastTexts = await pastTextsOf(ctx, file, snapshotLocale, locales, req)
@@ -48,7 +49,9 @@ export async function importTranslations(
   }
   const writes = new Map<string, TranslationWrite & { keyId: string }>()
   const conflicts = new Map<string, Conflict>()
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    if (sliceEnds(i)) await nextTurn()
+    const entry = entries[i]!
     // A target marked not translated that holds only the source text (a `missing: source` pull) is no translation.
     if (isStandIn(entry)) continue
     const key = keys.get(keyId(entry.key, entry.context))
@@ -98,9 +101,11 @@ export async function importTranslations(
 }
 
 /** Units where the file's text differs from a translation a file or a person gave: the only ones a split may touch. */
-function candidateUnits(state: ImportState, entries: Entry[], locales: string[], fileLocale: string): string[] {
+async function candidateUnits(state: ImportState, entries: Entry[], locales: string[], fileLocale: string): Promise<string[]> {
   const out = new Set<string>()
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    if (sliceEnds(i)) await nextTurn()
+    const entry = entries[i]!
     const key = state.keys.get(keyId(entry.key, entry.context))
     if (!key) continue
     for (const locale of locales) {

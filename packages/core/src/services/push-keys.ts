@@ -9,6 +9,7 @@ import { RaceLost } from '../errors.js'
 import { awaitedLater } from './awaited-later.js'
 import { historyActor } from './history.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
+import { nextTurn, sliceEnds } from './slices.js'
 import { splitHash } from './split-hash.js'
 import { unitHash } from './unit-hash.js'
 
@@ -24,12 +25,14 @@ export interface WantedKey {
 }
 
 /** The file's keys by identity (name + context); a repeated key keeps its last occurrence (the snapshot keeps every copy). */
-export function wantedKeys(entries: readonly Entry[], sourceLocale: string): Map<string, WantedKey> {
+export async function wantedKeys(entries: readonly Entry[], sourceLocale: string): Promise<Map<string, WantedKey>> {
   const byId = new Map<string, WantedKey>()
-  entries.forEach((entry, position) => {
+  for (let position = 0; position < entries.length; position++) {
+    if (sliceEnds(position)) await nextTurn()
+    const entry = entries[position]!
     const source = sourceOf(entry, sourceLocale)
     byId.set(keyId(entry.key, entry.context), { entry, position, source, hash: unitHash(source.text, source.plural) })
-  })
+  }
   return byId
 }
 
@@ -72,12 +75,14 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   // Existing units that keys start pointing at: they must outlive this push (there is no foreign key to hold them).
   const targets = new Set<string>()
   let landedOnNew = false
+  let handled = 0
   const land = (unitId: string) => {
     const l = sync.landed?.get(unitId)
     if (l) l.keys++
     else sync.landed?.set(unitId, { keys: 1, created: createdIds.has(unitId) })
   }
   for (const [id, w] of wanted) {
+    if (sliceEnds(handled++)) await nextTurn()
     const key = existing.get(id)
     // A key split off with split_key keeps its own unit while its source text stays the same.
     const ownSplit = key && splitUnits.get(key.unit_id) === splitHash(key.id, w.source.text, w.source.plural) ? key.unit_id : undefined
@@ -129,7 +134,9 @@ async function resolveUnits(ctx: AuthedContext, wanted: Map<string, WantedKey>):
   for (const w of wanted.values()) if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
   const { ids, aliasTexts } = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
   const toCreate: NewUnitRow[] = []
+  let handled = 0
   for (const [hash, source] of firstByHash) {
+    if (sliceEnds(handled++)) await nextTurn()
     // A text merged into a unit whose placeholders differ (before merge_units refused that) gets its own unit back:
     // its file must not ship the other unit's placeholders.
     const keptText = aliasTexts.get(hash)

@@ -48,7 +48,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   const samePush = previous !== undefined && previous.content_hash === hash && previous.path === req.path && previous.encoding === req.encoding
   let newUnits = false
   if (isSource) {
-    const wanted = wantedKeys(entries, req.sourceLocale)
+    const wanted = await wantedKeys(entries, req.sourceLocale)
     // A single-locale source file identical to its last push set every key it names then, and only merges and splits
     // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
     const unchanged = samePush && !multi && file.source_path === req.path && file.format === format
@@ -61,7 +61,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
-    newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)
+    newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: await wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)
   }
   const locales = multi ? [...new Set(parsed.locales.concat(Object.keys(entries[0]?.values ?? {})))].filter((l) => l !== req.sourceLocale) : isSource ? [] : [req.locale]
   if (locales.length > 0) await importTranslations(ctx, req, file, entries, locales, snapshotLocale, counts)

@@ -2,6 +2,7 @@ import { checkQuality, type Finding, type PlaceholderReader, type PluralCategory
 import { checkedSourcesOf, findWorkspaceSourceLocale, listGlossaryTerms, type Db } from '@tolk/db'
 import { comparePlaceholders, extractPlaceholders, optionalCategories, pluralCategories } from '@tolk/formats'
 import { translationFor } from './prompt-context.js'
+import { nextTurn, sliceEnds } from './slices.js'
 
 /** Placeholders as @tolk/formats reads them (every syntax of docs/placeholders.md), for the quality checks. */
 export const formatsPlaceholders: PlaceholderReader = {
@@ -77,7 +78,10 @@ export async function countWrittenWarnings(db: Db, workspaceId: string, writes: 
   const units = await checkedSourcesOf(db, writes.map((w) => w.unit_id))
   const scopes = new Map<string, CheckScope>()
   let n = 0
-  for (const w of writes) {
+  for (let i = 0; i < writes.length; i++) {
+    // A 200,000-translation import runs the checks in slices, so other requests are served in between.
+    if (sliceEnds(i)) await nextTurn()
+    const w = writes[i]!
     const unit = units.get(w.unit_id)
     if (!unit) continue
     let scope = scopes.get(w.locale)
