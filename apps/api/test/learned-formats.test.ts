@@ -125,6 +125,68 @@ forEachBackend('learned formats', (env) => {
     expect(de).toBe(wxl.replace('Setup &amp; exit', 'Setup beenden &amp; Tschüss'))
   })
 
+  test('pull_file leaves out a translation the learned format cannot write: the file stays valid, keeps its old text there, and warnings name the key', async () => {
+    const ws = await project()
+    // Joomla-like (language/en-GB/en-GB.com_example.ini), with a template that has no escape for a quote inside a
+    // quoted value (Joomla's own is "_QQ_"): `Klicke "Speichern"` cannot be written into COM_EXAMPLE_SAVE="...".
+    const en = '; Example component\n\nCOM_EXAMPLE_TITLE="Example"\nCOM_EXAMPLE_SAVE="Save"\n'
+    const de = '; Example component\n\nCOM_EXAMPLE_TITLE="Beispiel"\nCOM_EXAMPLE_SAVE="Speichern"\n'
+    const noEscape = { kind: 'lines', separators: ['='], comments: [';'], quotes: [{ open: '"', close: '"' }] }
+    const first = await push(ws, en)
+    expect(await runJob(pseudo(), first.body.job_id)).toBe('succeeded')
+    expect((await ws.call('approve_format', { format: 'ini', template: noEscape })).body.format).toMatchObject({ status: 'active', template: noEscape })
+    expect((await push(ws, en)).status).toBe(200)
+    expect((await push(ws, de, 'lang/de.ini', { locale: 'de' })).status).toBe(200)
+    const unitOf = async (query: string) => (await ws.call('search_units', { query })).body.units[0].id as string
+    expect((await ws.call('set_translation', { unit: await unitOf('Save'), locale: 'de', text: 'Klicke "Speichern"' })).status).toBe(200)
+    expect((await ws.call('set_translation', { unit: await unitOf('Example'), locale: 'de', text: 'Beispielkomponente' })).status).toBe(200)
+
+    const pulled = await ws.call('pull_file', { project: 'app', path: 'lang/{locale}.ini', locale: 'de' })
+    expect(pulled.status).toBe(200)
+    // Every other value is written; the one the template cannot write keeps the copy's text.
+    expect(pulled.body.content).toBe(de.replace('"Beispiel"', '"Beispielkomponente"'))
+    expect(pulled.body.warnings).toEqual([{
+      key: 'COM_EXAMPLE_SAVE', locale: 'de',
+      message: expect.stringMatching(/^COM_EXAMPLE_SAVE cannot be written in this format: .*approve_format.* or change the text\.$/),
+    }])
+    // The file is valid: the learned format reads it back, and it pushes back cleanly.
+    expect((await ws.call('detect_format', { filename: 'lang/de.ini', content: pulled.body.content })).body).toMatchObject({ confidence: 0.97 })
+    expect((await push(ws, pulled.body.content, 'lang/de.ini', { locale: 'de' })).status).toBe(200)
+    // The source copy, and a built-in format, have nothing to warn of.
+    expect((await ws.call('pull_file', { project: 'app', path: 'lang/en.ini', locale: 'en' })).body.warnings).toEqual([])
+    expect((await push(ws, '{"title": "Say \\"hi\\""}', 'locales/en.json')).status).toBe(200)
+    await ws.call('set_translation', { unit: await unitOf('Say'), locale: 'de', text: 'Sag "hallo"' })
+    const json = (await ws.call('pull_file', { project: 'app', path: 'locales/en.json', locale: 'de' })).body
+    expect(json).toMatchObject({ content: '{"title": "Sag \\"hallo\\""}', warnings: [] })
+  })
+
+  test("a key: value file the YAML parser refuses is learned unless its extension is YAML's: .txt and .lang answer 409, .yml 400 with line and column", async () => {
+    const ws = await project()
+    // An in-house format: `key: value` lines, a colon and a printf mark inside a value. Its lines look like YAML, so
+    // detection guesses YAML from the content, but YAML refuses `a: b: c` and a plain scalar starting with %.
+    const lines = 'err: Not found: %s\ntitle: Hello\n'
+    expect((await ws.call('detect_format', { filename: 'lang/en.txt', content: lines })).body).toMatchObject({ format: 'yaml', confidence: 0.4 })
+    const txt = await push(ws, lines, 'lang/en.txt')
+    expect(txt.body).toMatchObject({ status: 409, code: 'format_not_ready', job_id: expect.any(String) })
+    const lang = await push(ws, lines, 'strings/en.lang')
+    expect(lang.body).toMatchObject({ status: 409, code: 'format_not_ready', job_id: expect.any(String) })
+    expect(lang.body.job_id).not.toBe(txt.body.job_id)
+    // A .yml file says it is YAML: its parse errors are the answer, with line and column, and nothing is learned.
+    const yml = await push(ws, lines, 'config/en.yml')
+    expect(yml.status).toBe(400)
+    expect(yml.body).toMatchObject({ code: 'invalid_input', issues: [{ path: 'content', message: 'line 1, column 6: Nested mappings are not allowed in compact mappings' }, { path: 'content' }] })
+    expect(await countOf(env.conn().db, 'jobs', ws.workspaceId)).toBe(2)
+    expect(await countOf(env.conn().db, 'keys', ws.workspaceId)).toBe(0)
+
+    // Learned (without AI) and kept, the format reads the file: the colon belongs to the value.
+    expect(await runJob(pseudo(), txt.body.job_id)).toBe('succeeded')
+    const task = await learnTask(ws)
+    expect(task.payload.entries).toEqual([{ key: 'err', value: 'Not found: %s' }, { key: 'title', value: 'Hello' }])
+    await ws.call('resolve_task', { task: task.id, action: 'keep' })
+    expect((await push(ws, lines, 'lang/en.txt')).body.counts.keys_added).toBe(2)
+    expect((await ws.call('pull_file', { project: 'app', path: 'lang/en.txt', locale: 'en' })).body.content).toBe(lines)
+  })
+
   test("push_file's format names a learned format by slug or id; neither answers 400 unknown_format", async () => {
     const ws = await project()
     const { task } = await learned(ws)

@@ -73,4 +73,4 @@ function clamp(n: number): number {
 export {
   validateTemplate, parseLearned, renderLearned, checkTemplate, inferTemplate, detectLearned, pathFits, TEMPLATE_GUIDE, TEMPLATE_EXAMPLES, TEMPLATE_LIMITS,
 } from './learned/index.js'
-export type { Template, TemplateIssue, TemplateCheck, Inference, LearnedCandidate } from './learned/index.js'
+export type { Template, TemplateIssue, TemplateCheck, Inference, LearnedCandidate, LearnedRenderOptions, Unwritable } from './learned/index.js'

@@ -41,6 +41,8 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
   )
   const bar = progress(rt.io.stderr, plan.length)
   const results: { path: string; locale: string; status: 'written' | 'unchanged' | 'would_write'; encoding: string; bytes: number }[] = []
+  // Translations a learned format could not write: the file kept its previous text there (pull_file's warnings).
+  const warnings: { path: string; key: string; locale: string; message: string }[] = []
   for (const { source, locale } of plan) {
     const out = await client.call('pull_file', {
       project: config.project,
@@ -62,11 +64,13 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
       writeFileSync(full, bytes)
     }
     results.push({ path, locale, status: same ? 'unchanged' : flags.dryRun ? 'would_write' : 'written', encoding, bytes: bytes.length })
+    for (const w of out.warnings) warnings.push({ path, ...w })
     bar.tick(path)
   }
   bar.done()
 
-  rt.print({ project: project.slug, files: results }, () =>
+  rt.print({ project: project.slug, files: results, warnings }, () =>
     table(['file', 'locale', 'status', 'encoding'], results.map((r) => [r.path, r.locale, r.status.replace('_', ' '), r.encoding])),
   )
+  for (const w of warnings) rt.note(`warning ${w.path}: ${w.message}`)
 }

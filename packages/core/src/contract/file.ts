@@ -89,6 +89,9 @@ export const pushFile = defineOp({
   examples: [{ project: 'web', path: 'locales/en.json', content: '{"greeting": "Hello, {name}!"}' }],
 })
 
+/** pull_file lists at most this many warnings: enough to act on, and a pull of 100,000 unwritable values stays small. */
+export const MAX_PULL_WARNINGS = 100
+
 /** Pull a file. */
 export const pullFile = defineOp({
   name: 'pull_file', kind: 'read', admin: false,
@@ -96,7 +99,8 @@ export const pullFile = defineOp({
   description:
     'Renders a pushed file in one locale, in its own format, changing only the values whose translations changed since that copy was pushed. ' +
     'path must name a file pushed to the project: its pattern or a concrete path from list_files (e.g. locales/{locale}.json, locales/de.json or the source path locales/en.json); the answer\'s path is where the locale\'s copy goes. ' +
-    'missing decides what untranslated keys hold (the source text by default).',
+    'missing decides what untranslated keys hold (the source text by default). ' +
+    'A translation the file\'s learned format cannot write (a quote in a quoted value when the template has no escape for it) is left out, the copy keeping its previous text there, and listed in warnings.',
   errors: ['not_found'],
   input: input({
     project: ProjectRef,
@@ -110,6 +114,15 @@ export const pullFile = defineOp({
     encoding: v.pipe(Encoding, v.description('the bytes to write the content as')),
     format: v.string(),
     content: v.pipe(v.string(), v.description('the file in its own format')),
+    warnings: v.pipe(
+      v.array(v.object({
+        key: v.pipe(v.string(), v.description('the key whose translation was left out')),
+        locale: v.pipe(v.string(), v.description('the locale pulled')),
+        message: v.pipe(v.string(), v.description('why the format cannot write the text, and what to do: add an escape to the template with approve_format, or change the text')),
+      })),
+      v.maxLength(MAX_PULL_WARNINGS),
+      v.description(`translations the file cannot hold, at most ${MAX_PULL_WARNINGS}, each left out with the copy's previous text kept there so the file stays valid; only a learned format's template lacks escapes, so always empty for built-in formats`),
+    ),
   }),
   examples: [{ project: 'web', path: 'locales/{locale}.json', locale: 'de' }],
 })

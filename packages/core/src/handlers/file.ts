@@ -2,20 +2,12 @@ import { addLearnedFormatPattern, listFilesOfProject, listSnapshotHeads } from '
 import type * as c from '../contract/file.js'
 import { fail } from '../errors.js'
 import { pushCodec } from '../services/codec.js'
-import { answerNotReady } from '../services/learning.js'
-import { patternFromPath, type LocaleMap } from '../services/locale-path.js'
+import { answerNotReady, pushedLocaleOf } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
 import { storePush } from '../services/push.js'
 import { encodingOut, iso } from './outputs.js'
 import type { Handler } from './types.js'
-
-/** The locale a pushed path holds: the given one, else one of the project's locales the path names, else the source. */
-function localeOfPush(path: string, given: string | undefined, known: string[], multi: boolean, map: LocaleMap): string | undefined {
-  if (given || multi) return given
-  const found = known.filter((l) => patternFromPath(path, l, false, map).localeInPath).sort((a, b) => b.length - a.length)
-  return found[0]
-}
 
 export const fileHandlers = {
   list_files: (async (ctx, input) => {
@@ -40,7 +32,7 @@ export const fileHandlers = {
     const sourceLocale = await sourceLocaleOf(ctx)
     const codec = await pushCodec(ctx, input.format, input.path, input.content)
     const multi = codec?.multiLocale ?? false
-    const locale = localeOfPush(input.path, input.locale, [sourceLocale, ...project.target_locales], multi, project.locale_map) ?? sourceLocale
+    const locale = pushedLocaleOf(project, sourceLocale, input.path, input.locale, multi)
     // Nothing reads the file yet: nothing of it is stored, and a learn_format job learns its format (spec § File ops).
     if (!codec) return answerNotReady(ctx, project, input.path, locale, input.content, input.dry_run)
     if (input.source !== undefined && input.source !== input.path && (multi || locale === sourceLocale)) {

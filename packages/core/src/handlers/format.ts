@@ -3,7 +3,7 @@ import { checkTemplate, listFormats } from '@tolk/formats'
 import type * as c from '../contract/format.js'
 import { fail } from '../errors.js'
 import { detectWithLearned } from '../services/codec.js'
-import { localeOfPath, startLearnJob } from '../services/learning.js'
+import { pushedLocaleOf, startLearnJob } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
@@ -28,7 +28,7 @@ export const formatHandlers = {
   learn_format: (async (ctx, input) => {
     const project = await requireProject(ctx, input.project)
     // The locale the path names, as push_file finds it: the job's pattern must be the one a push of the file looks for.
-    const locale = localeOfPath(project, await sourceLocaleOf(ctx), input.path)
+    const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), input.path)
     const jobId = await startLearnJob(ctx, project, { path: input.path, locale, content: input.content, hint: input.hint })
     ctx.activity({ summary: `started learn_format job for ${input.path}`, target: jobId, projectId: project.id })
     return { job_id: jobId }

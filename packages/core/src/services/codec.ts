@@ -5,9 +5,13 @@
 import { findLearnedFormat, listLearnedFormats, type Db, type LearnedFormatRow } from '@tolk/db'
 import {
   detectFormat, detectLearned, getFormatInfo, isFormatId, parse, parseLearned, render, renderLearned, validateTemplate,
-  type Entry, type ParseOptions, type ParseResult, type RenderOptions, type Template,
+  type Entry, type FormatId, type LearnedRenderOptions, type ParseOptions, type ParseResult, type RenderOptions, type Template,
 } from '@tolk/formats'
 import { fail } from '../errors.js'
+import { parseFile } from './parse-off-thread.js'
+
+/** Options of a codec's render: a learned format reports in `unwritable` each value its template cannot write. */
+export type CodecRenderOptions = RenderOptions & Pick<LearnedRenderOptions, 'unwritable'>
 
 /** Reading and writing one format. */
 export interface Codec {
@@ -17,12 +21,16 @@ export interface Codec {
   /** The learned format behind it, when it is one. */
   learned?: Pick<LearnedFormatRow, 'id' | 'slug' | 'status'>
   parse(content: string, options: ParseOptions): ParseResult
-  render(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string
+  /** Writes into the last pushed copy; built-ins write any text, so only a learned format adds to `options.unwritable`. */
+  render(template: string | undefined, entries: readonly Entry[], options: CodecRenderOptions): string
 }
 
 /** A built-in format as a codec. */
 export function builtInCodec(id: string): Codec | undefined {
-  if (!isFormatId(id)) return undefined
+  return isFormatId(id) ? codecOfBuiltIn(id) : undefined
+}
+
+function codecOfBuiltIn(id: FormatId): Codec {
   return {
     id, multiLocale: getFormatInfo(id)?.multiLocale ?? false,
     parse: (content, options) => parse(id, content, options),
@@ -63,7 +71,24 @@ export async function pushCodec(ctx: { db: Db; workspaceId: string }, forced: st
   }
   const detected = await detectWithLearned(ctx, path, content)
   if (!detected.format || detected.confidence < 0.3) return null
-  return builtInCodec(detected.format) ?? learnedCodec(detected.learned.find((l) => l.id === detected.format)!)
+  const learnedOf = (id: string) => learnedCodec(detected.learned.find((l) => l.id === id)!)
+  const format = detected.format
+  if (!isFormatId(format)) return learnedOf(format)
+  const builtIn = codecOfBuiltIn(format)
+  if (ownsPath(format, path)) return builtIn
+  // Detected from the content alone (`key: value` lines look like YAML): a file the built-in refuses is not in it, so
+  // it is unreadable and is learned, rather than answered with the parse errors of a format it was never in. No
+  // runner-up built-in is tried: it is the same kind of guess. A learned format that reads it (detection checked) does.
+  const parsed = await parseFile(format, content, {})
+  if (!parsed.issues.some((i) => i.severity === 'error')) return builtIn
+  const learned = detected.candidates.find((c) => !isFormatId(c.format))
+  return learned ? learnedOf(learned.format) : null
+}
+
+/** True when the path ends in an extension of the built-in format (`.yml` for YAML): its name says the format. */
+function ownsPath(id: FormatId, path: string): boolean {
+  const name = path.toLowerCase()
+  return (getFormatInfo(id)?.extensions ?? []).some((ext) => name.endsWith(ext))
 }
 
 /** detect_format over the built-in formats and the workspace's active learned formats together. */

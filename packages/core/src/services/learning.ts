@@ -21,12 +21,14 @@ export interface LearnFormatPayload {
 }
 
 /**
- * The locale a pushed path holds, found as push_file finds it: the given one, else the project locale the path names
- * (the longest, so pt-BR before pt), else the source. learn_format has no locale input, so a sample `lang/de.ini`
- * learns the pattern `lang/{locale}.ini` that push_file files it under, not `lang/de.{locale}.ini`.
+ * The locale a pushed path holds, for push_file, learn_format and retry_with_hint alike: the given one, else the
+ * project locale the path names (the longest, so pt-BR before pt), else the source. A multi-locale file holds every
+ * locale, so its path names none: it is the given locale or the source. learn_format has no locale input, so a sample
+ * `lang/de.ini` learns the pattern `lang/{locale}.ini` that push_file files it under, not `lang/de.{locale}.ini`.
  */
-export function localeOfPath(project: Project, sourceLocale: string, path: string, given?: string): string {
+export function pushedLocaleOf(project: Project, sourceLocale: string, path: string, given?: string, isMultiLocale = false): string {
   if (given) return given
+  if (isMultiLocale) return sourceLocale
   const found = [sourceLocale, ...project.target_locales].filter((l) => patternFromPath(path, l, false, project.locale_map).localeInPath)
   return found.sort((a, b) => b.length - a.length)[0] ?? sourceLocale
 }

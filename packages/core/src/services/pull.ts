@@ -2,7 +2,8 @@ import {
   listFilesOfProject, listSnapshotHeads, pullNewKeysOfFile, pullRowsOfFile, removedKeysOfFile, snapshotTextOf,
   type File, type Project, type PullNewKeyRow, type PullRow,
 } from '@tolk/db'
-import type { Entry, LocaleValue } from '@tolk/formats'
+import type { Entry, LocaleValue, Unwritable } from '@tolk/formats'
+import { MAX_PULL_WARNINGS } from '../contract/file.js'
 import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
 import { awaitedLater } from './awaited-later.js'
@@ -37,6 +38,14 @@ export function pathOf(file: File, locale: string, sourceLocale: string, map: Lo
   return pathFromPattern(file.pattern, locale, map)
 }
 
+/** A translation the pulled file could not hold: it was left out, and the copy keeps its previous text there. */
+export interface PullWarning {
+  key: string
+  locale: string
+  /** What happened and what to do: add an escape to the template (approve_format) or change the text. */
+  message: string
+}
+
 /** A translation that counts (approved_only is applied in SQL). */
 type Usable = PullRow & { text: string }
 
@@ -53,9 +62,10 @@ interface Pull {
 
 /**
  * Renders a file in a locale into its last pushed copy of that locale (else the source copy), changing only the
- * values whose translations changed since that push (design § Files and round trip).
+ * values whose translations changed since that push (design § Files and round trip). A translation the file's
+ * learned format cannot write is left out and listed in `warnings` (docs/formats/learned.md § Writing).
  */
-export async function renderPull(ctx: AuthedContext, req: PullRequest) {
+export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<{ path: string; encoding: string; format: string; content: string; warnings: PullWarning[] }> {
   const file = await findFileForPath(ctx, req.project, req.path, req.locale)
   const codec = await codecOf(ctx, file.format)
   const format = file.format
@@ -66,7 +76,7 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale, req.project.locale_map), encoding: head.encoding, format }
   const copy = () => snapshotTextOf(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
-  if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy() }
+  if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy(), warnings: [] }
 
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
   const isOwnTemplate = head.locale === req.locale
@@ -83,8 +93,10 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest) {
   const merged = mergeTemplate(pull, parsed.entries, !multi && isOwnTemplate ? copiesOf(parsed.entries, head.locale) : new Map())
   const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
   const complete = await addNewKeys(ctx, pull, entries, file.id)
-  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed })
-  return { ...out, content }
+  const unwritable: Unwritable[] = []
+  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable })
+  const warnings = unwritable.slice(0, MAX_PULL_WARNINGS).map((u) => ({ key: u.key, locale: req.locale, message: u.reason }))
+  return { ...out, content, warnings }
 }
 
 /**

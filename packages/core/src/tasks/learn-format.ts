@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { AuthedContext } from '../context.js'
 import * as c from '../contract/format.js'
 import { formatHandlers } from '../handlers/format.js'
-import { localeOfPath, startLearnJob } from '../services/learning.js'
+import { pushedLocaleOf, startLearnJob } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
@@ -55,7 +55,7 @@ export const learnFormat = {
         // The new job learns for the pattern this task's job learned for (carried, not worked out again from the
         // path), so the next push of any file of the pattern names the new job instead of starting another.
         const project = await requireProject(ctx, p.project_id)
-        const locale = localeOfPath(project, await sourceLocaleOf(ctx), p.path)
+        const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), p.path)
         const jobId = await startLearnJob(ctx, project, { path: p.path, pattern: p.pattern, locale, content, hint: input.hint!, retryOf: task.id })
         ctx.activity({ summary: `started learn_format job for ${p.path} with a hint`, target: jobId, projectId: project.id })
         return { summary: `retired ${p.format.slug} and started learn_format job ${jobId} with the hint`, job_id: jobId, format_id: p.format.id }
