@@ -153,6 +153,8 @@ try {
   const { budget: _, ...shown } = row
   console.table([shown])
   console.log(`checks over ${rows} translations: ${row.checks_s} s, ${row.checks_warm_s} s warm (floor ${row.floor_s} s; target < 20 s); whole job ${row.job_s} s; AI: ${usage.requests} requests, ${usage.input_tokens} input tokens (+${usage.cache_read_tokens} read from cache, ${usage.cache_write_tokens} written), ${usage.output_tokens} output tokens`)
+  // The fake caches any prefix; Anthropic caches one only from a minimum length (docs/audits.md, "Prompt caching").
+  console.log(`cached prefix (tools and system blocks): ${usage.cache_write_tokens} tokens by the fake's estimate of 4 characters a token; Anthropic caches a prefix only from 1,024 tokens on Sonnet 4.x (2,048 to 4,096 on some models), below that every request pays it in full`)
   const dir = fileURLToPath(new URL('../results/', import.meta.url))
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}audit-${backend}.json`, `${JSON.stringify({ benchmark: 'audit', at: new Date().toISOString(), ...row }, null, 2)}\n`)

@@ -4,7 +4,7 @@
 import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startFakeAnthropic, toolReply, type FakeAnthropic, type RecordedRequest } from '../../../packages/ai/test/fake-anthropic.js'
+import { errorReply, startFakeAnthropic, textReply, toolReply, type FakeAnthropic, type RecordedRequest } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend, type Caller } from './harness.js'
 
@@ -102,6 +102,7 @@ forEachBackend('audits', (env) => {
     }
     fake.fallback = review
     fake.delayMs = 150
+    expect((await ws.call('add_rule', { body: 'Address the reader with du.', locale: 'de' })).status).toBe(200)
     const { audit_id, job_id } = (await ws.call('run_audit', { locale: 'de', question: 'Is the tone consistent?' })).body
     const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url })
     const running = runJob({ db: env.conn().db, ai, batchSize: 10, audit: { maxStrings: 5, batchSize: 3, maxRequests: 3, maxTasks: 100 } }, job_id)
@@ -122,7 +123,7 @@ forEachBackend('audits', (env) => {
     // Flagged first: the five flagged translations fill the sample before any clean one.
     expect(answered.flat()).not.toContain('Gespeichert.')
     const system = fake.requests[0]!.body.system!.map((b) => b.text).join('\n')
-    for (const text of ['Tolk: a translation service', 'The web dashboard.', '"Tolk": do not translate', 'Arbeitsbereich', 'Is the tone consistent?', 'do_not_translate: 1']) expect(system).toContain(text)
+    for (const text of ['Tolk: a translation service', 'The web dashboard.', '"Tolk": do not translate', 'Arbeitsbereich', 'Address the reader with du.', 'Is the tone consistent?', 'do_not_translate: 1']) expect(system).toContain(text)
     expect(fake.requests.every((r) => r.body.system!.map((b) => b.text).join('\n') === system)).toBe(true)
     expect(fake.requests[0]!.body.system!.every((b) => b.cache_control?.type === 'ephemeral')).toBe(true)
 
@@ -150,6 +151,101 @@ forEachBackend('audits', (env) => {
     expect(rules[0]!.subject).toMatch(/^rule:de:[0-9a-f]{40}$/)
     expect(rules[0]!.payload).toEqual({ audit_id, body: 'Use the informal du.', locale: 'de', reason: 'Mixed Sie and du.' })
     expect(tasks.some((t) => t.subject?.endsWith(':de:ai_grammar'))).toBe(true)
+    // An AI finding names its span too: the model judges the translation as a whole.
+    expect(grammar.span).toEqual({ start: 0, end: 'speichern'.length })
+
+    // A second audit with the same suggestions files no duplicate glossary, rule or finding task while those are open.
+    const again = (await ws.call('run_audit', { locale: 'de' })).body
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10, audit: { maxStrings: 5, batchSize: 3, maxRequests: 3, maxTasks: 100 } }, again.job_id)).toBe('succeeded')
+    expect((await ws.call('get_audit', { audit: again.audit_id })).body.tasks_filed).toBe(0)
+    const after = await rowsOf(env.conn().db, 'tasks', ws.workspaceId)
+    expect(after.filter((t) => t.kind === 'glossary_suggestion')).toHaveLength(1)
+    expect(after.filter((t) => t.kind === 'rule_suggestion')).toHaveLength(1)
+    expect(after).toHaveLength(tasks.length)
+  })
+
+  /** Runs an audit of de with the anthropic provider against the fake, and answers what get_audit shows. */
+  async function audited(ws: Caller, audit?: { maxStrings: number; batchSize: number; maxRequests: number; maxTasks: number }) {
+    const { audit_id, job_id } = (await ws.call('run_audit', { locale: 'de' })).body
+    const ai = createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url })
+    expect(await runJob({ db: env.conn().db, ai, batchSize: 10, ...(audit ? { audit } : {}) }, job_id)).toBe('succeeded')
+    return (await ws.call('get_audit', { audit: audit_id, limit: 200 })).body
+  }
+
+  test.each([
+    [400, 'invalid_request_error', ['model API failed', '400', 'TOLK_AUDIT_BATCH_SIZE']],
+    [529, 'overloaded_error', ['model API failed', '529', 'TOLK_AUDIT_MAX_REQUESTS', 'run the audit again later']],
+  ] as const)('when the model API answers %i, the audit keeps the checks\' findings and tasks and says why the AI part did not run', async (status, type, says) => {
+    const ws = await seeded()
+    const pseudo = (await ws.call('run_audit', { locale: 'de' })).body
+    expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, pseudo.job_id)).toBe('succeeded')
+    const checksOnly = (await ws.call('get_audit', { audit: pseudo.audit_id, limit: 200 })).body
+    await env.conn().db.deleteFrom('tasks').where('workspace_id', '=', ws.workspaceId).execute()
+
+    fake.reset()
+    fake.fallback = () => errorReply(status, type)
+    const audit = await audited(ws, { maxStrings: 10, batchSize: 5, maxRequests: 3, maxTasks: 100 })
+    // 400 is not retried; 529 is, within the budget of 3 requests (the SDK's own retries are off for audits).
+    expect(fake.requests).toHaveLength(status === 400 ? 1 : 3)
+    expect(audit).toMatchObject({ status: 'succeeded', ai: { ran: false, sampled: 0 }, scores: { checks: checksOnly.scores.checks, ai: null }, score: checksOnly.score, counts: checksOnly.counts })
+    expect(audit.answer).toContain('The AI part did not run')
+    for (const text of says) expect(audit.ai.note).toContain(text)
+    expect(audit.findings).toEqual(checksOnly.findings)
+    const tasks = (await rowsOf(env.conn().db, 'tasks', ws.workspaceId)).filter((t) => t.kind === 'audit_finding')
+    expect(tasks).toHaveLength(audit.tasks_filed)
+    expect(audit.tasks_filed).toBe(checksOnly.tasks_filed)
+  })
+
+  test('answers the model gives in no readable form are skipped and said so; maxRequests 1 sends one batch', async () => {
+    const ws = await seeded()
+    fake.reset()
+    fake.fallback = () => textReply('Looks fine to me.')
+    const audit = await audited(ws, { maxStrings: 7, batchSize: 4, maxRequests: 1, maxTasks: 100 })
+    expect(fake.requests).toHaveLength(1)
+    expect(itemsOf(fake.requests[0]!)).toHaveLength(4)
+    expect(audit).toMatchObject({ status: 'succeeded', ai: { ran: true, sampled: 4 }, scores: { ai: null }, usage: { requests: 1 } })
+    expect(audit.score).toBe(audit.scores.checks)
+    expect(audit.ai.note).toContain('1 of its answers could not be read')
+    expect(audit.answer).toContain(audit.summary)
+    expect(audit.findings.every((f: { origin: string }) => f.origin === 'checks')).toBe(true)
+  })
+
+  test('an audit job reads and files tasks only from its own workspace', async () => {
+    const a = await seeded()
+    const b = await env.workspace()
+    await b.call('create_project', { name: 'Secret', description: 'The secret site.', target_locales: ['de'], auto_translate: false })
+    await b.call('upsert_glossary_term', { term: 'Hush', translations: { de: 'Pst' } })
+    await b.call('add_rule', { body: 'Secret rule: be terse.', locale: 'de' })
+    await b.call('push_file', { project: 'secret', path: 'en.json', content: JSON.stringify({ plan: 'Secret launch plan', save: 'Save', hush: 'Hush now' }) })
+    await b.call('push_file', { project: 'secret', path: 'de.json', content: JSON.stringify({ plan: 'geheimer Startplan', save: 'speichern', hush: 'Jetzt still' }) })
+    const unitsOf = async (ws: Caller) => new Set(((await ws.call('list_units', { locale: 'de', limit: 200 })).body.units as { id: string }[]).map((u) => u.id))
+    const [unitsA, unitsB] = [await unitsOf(a), await unitsOf(b)]
+
+    for (const [ws, own, other, foreign] of [[a, unitsA, unitsB, ['Secret', 'Hush', 'Pst', 'geheimer']], [b, unitsB, unitsA, ['Tolk', 'Arbeitsbereich', 'Öffne', 'web dashboard']]] as const) {
+      fake.reset()
+      fake.fallback = (req) => {
+        const first = itemsOf(req)[0]
+        return toolReply({ answer: 'Fine.', score: 80, findings: first ? [{ id: first.id, check: 'tone', message: 'Stiff.' }] : [], glossary_suggestions: [], rule_suggestions: [] })
+      }
+      const audit = await audited(ws)
+      expect(audit.translations_checked).toBe(own.size)
+      const sent = JSON.stringify(fake.requests.map((r) => r.body))
+      for (const text of foreign) expect(sent).not.toContain(text)
+      expect(audit.findings.length).toBeGreaterThan(0)
+      for (const f of audit.findings as { unit_id: string }[]) {
+        expect(own.has(f.unit_id)).toBe(true)
+        expect(other.has(f.unit_id)).toBe(false)
+      }
+    }
+    for (const [ws, own] of [[a, unitsA], [b, unitsB]] as const) {
+      const tasks = await rowsOf(env.conn().db, 'tasks', ws.workspaceId)
+      expect(tasks.length).toBeGreaterThan(0)
+      for (const t of tasks) expect(own.has(t.unit_id!)).toBe(true)
+    }
+    // B's audit lists no audit of A, and A's none of B.
+    const listed = async (ws: Caller) => ((await ws.call('list_audits')).body.audits as { id: string }[]).map((x) => x.id)
+    const [idsA, idsB] = [await listed(a), await listed(b)]
+    expect(idsA.filter((id) => idsB.includes(id))).toEqual([])
   })
 
   test('run_audit refuses the source locale and another workspace\'s project; get_audit of an unknown id is not_found', async () => {
@@ -164,7 +260,7 @@ forEachBackend('audits', (env) => {
     expect(audit.answer).toContain('no fr translations')
   })
 
-  test("a project's audit reads only the strings that project's keys use", async () => {
+  test("a project's audit reads only the strings that project's active keys use", async () => {
     const ws = await seeded()
     await ws.call('create_project', { name: 'Site', target_locales: ['de'], auto_translate: false })
     await ws.call('push_file', { project: 'site', path: 'en.json', content: JSON.stringify({ only: 'Only on the site', save: 'Save' }) })
@@ -179,5 +275,9 @@ forEachBackend('audits', (env) => {
     expect(site.project).toMatchObject({ slug: 'site' })
     expect(site.counts).toEqual({ case: 2 })
     expect((await run()).translations_checked).toBe(8)
+    // A key removed from the file no longer uses its string: the audit skips a unit with no active key left.
+    await ws.call('push_file', { project: 'site', path: 'en.json', content: JSON.stringify({ save: 'Save' }) })
+    expect((await run('site')).translations_checked).toBe(1)
+    expect((await run()).translations_checked).toBe(7)
   })
 })

@@ -1,5 +1,6 @@
 // The quality checks flag a translation as it is written, so a reviewer sees the problems before any audit:
-// set_translation answers them, get_unit shows them per translation, push_file and translate jobs count them.
+// set_translation answers them, get_unit shows them per translation (written by any path: set, import, AI), push_file
+// and translate jobs count them.
 import { createAnthropicProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -57,8 +58,18 @@ forEachBackend('write-time quality warnings', (env) => {
     expect(pushed.counts).toMatchObject({ translations_imported: 3, check_warnings: 2 })
   })
 
-  test("a translate job's output counts the machine translations the checks flag", async () => {
-    const { ws } = await setup()
+  test('after an import, get_unit shows each imported translation\'s warnings with check, span and fix', async () => {
+    const { ws, unit } = await setup()
+    const de = { greet: 'Hallo,  {name}!', ws: 'Öffne den Bereich', ask: 'Dateien löschen?' }
+    expect((await ws.call('push_file', { project: 'app', path: 'de.json', content: JSON.stringify(de) })).body.counts).toMatchObject({ translations_imported: 3, check_warnings: 2 })
+    const warningsOf = async (name: string) => ((await ws.call('get_unit', { unit: await unit(name) })).body.translations.find((t: { locale: string }) => t.locale === 'de')).warnings
+    expect(await warningsOf('greet')).toEqual([{ check: 'double_space', message: 'two spaces in a row', form: null, span: { start: 6, end: 8 }, fix: 'Hallo, {name}!' }])
+    expect(await warningsOf('ws')).toEqual([{ check: 'glossary', message: '"workspace" must be translated as "Arbeitsbereich"', form: null, span: { start: 0, end: 'Öffne den Bereich'.length }, fix: null }])
+    expect(await warningsOf('ask')).toEqual([])
+  })
+
+  test("a translate job's output counts the machine translations the checks flag; get_unit shows their warnings", async () => {
+    const { ws, unit } = await setup()
     fake.reset()
     // The fake model drops question marks: one of four strings ends without the source's.
     fake.fallback = translateWith((text) => `DE ${text.replace('?', '')}`)
@@ -67,5 +78,8 @@ forEachBackend('write-time quality warnings', (env) => {
     const output = (await ws.call('get_job', { job })).body.output
     expect(output.translated).toBeGreaterThan(0)
     expect(output.check_warnings).toBe(1)
+    // The machine translation's warning is on the unit too, where a reviewer looks.
+    const view = (await ws.call('get_unit', { unit: await unit('ask') })).body.translations.find((t: { locale: string }) => t.locale === 'de')
+    expect(view).toMatchObject({ text: 'DE Delete files', warnings: [expect.objectContaining({ check: 'end_question', span: { start: 14, end: 15 } })] })
   })
 })

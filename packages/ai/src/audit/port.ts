@@ -51,7 +51,7 @@ export interface AuditRequest {
   samples: AuditSample[]
   /** Samples per request. */
   batchSize: number
-  /** Requests at most, the closing summary request included. */
+  /** HTTP requests at most, the closing summary and retries included. */
   maxRequests: number
 }
 
@@ -76,4 +76,13 @@ export interface AuditResult {
   sampled: number
   usage: TokenUsage
   model: string
+  /**
+   * Why the model's review stopped before the end of the sample (the model API failing after some batches were
+   * answered); what came back before is kept. A failure before any answer is thrown instead.
+   */
+  stopped?: string
+  /** Answers that could not be read (no tool call, or not JSON): their batches count as sampled but add nothing. */
+  unreadable?: number
+  /** Requests sent again after a retryable failure (they count against the request budget). */
+  retries?: number
 }

@@ -24,12 +24,15 @@ export function fold(text: string): string {
 export class ConsistencyIndex {
   readonly #bySource = new Map<string, Map<string, { text: string; units: string[] }>>()
   readonly #byTarget = new Map<string, Map<string, { text: string; units: string[] }>>()
+  /** The length of each unit's translation: a consistency finding is about the whole text. */
+  readonly #lengths = new Map<string, number>()
 
   add(row: ConsistencyRow): void {
     const s = fold(row.source)
     const t = fold(row.target)
     // Strings without two letters in a row (numbers, "OK"-like symbols, placeholders alone) say nothing about consistency.
     if (!/\p{L}{2}/u.test(t) || !/\p{L}{2}/u.test(s)) return
+    this.#lengths.set(row.unitId, row.target.length)
     add(this.#bySource, s, t, row.target, row.unitId)
     add(this.#byTarget, t, s, row.source, row.unitId)
   }
@@ -37,7 +40,7 @@ export class ConsistencyIndex {
   /** Findings by unit id. */
   findings(): Map<string, Finding[]> {
     const out = new Map<string, Finding[]>()
-    const push = (unit: string, f: Finding) => out.set(unit, [...(out.get(unit) ?? []), f])
+    const push = (unit: string, f: Omit<Finding, 'span'>) => out.set(unit, [...(out.get(unit) ?? []), { ...f, span: { start: 0, end: this.#lengths.get(unit) ?? 0 } }])
     for (const variants of this.#bySource.values()) {
       if (variants.size < 2) continue
       for (const [key, v] of variants) {

@@ -1,10 +1,11 @@
 /**
  * Punctuation checks, with the target language's conventions: end punctuation compared by kind (a
  * Spanish question may open with ¿, CJK uses full-width marks, Greek asks with ;, Arabic with ؟),
- * the trailing ellipsis fixup, French punctuation spacing, and unbalanced brackets and quotes.
+ * the trailing ellipsis fixup, the Devanagari danda, French punctuation spacing, and unbalanced
+ * brackets and quotes (German „…“, English “…”, French « … », Japanese 「…」).
  */
 
-import { report, type FormCtx } from './form.js'
+import { languageOf, report, scriptOf, type FormCtx } from './form.js'
 
 type EndKind = 'end_stop' | 'end_question' | 'end_exclamation' | 'end_colon' | 'end_semicolon' | 'end_ellipsis'
 
@@ -13,8 +14,9 @@ const WORDS: Record<EndKind, string> = {
   end_colon: 'a colon', end_semicolon: 'a semicolon', end_ellipsis: 'an ellipsis',
 }
 
-// Closing quotes and brackets a sentence may end inside: "Click “Save”." and "Click “Save.”" end alike.
-const CLOSERS = /[\s"'”’»›」』）)\]]+$/u
+// Closing quotes and brackets a sentence may end inside: "Click “Save”." and "Click “Save.”" end alike (German
+// „Gespeichert.“ and Danish »Gemt.« too); and the invisible bidi marks and controls RTL text may end with.
+const CLOSERS = /[\s"'”’»›」』）)\]“‘«‹\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]+$/u
 
 /** The kind of punctuation `text` ends with, in the conventions of language `lang`. */
 export function endKind(text: string, lang: string): EndKind | null {
@@ -27,7 +29,7 @@ export function endKind(text: string, lang: string): EndKind | null {
   if (':：'.includes(last) && last) return 'end_colon'
   if (';；؛'.includes(last) && last) return 'end_semicolon'
   if (lang === 'el' && last === '\u0387') return 'end_semicolon'
-  if ('.。．।۔።။។։'.includes(last) && last) return 'end_stop'
+  if ('.。．।॥۔።။។։'.includes(last) && last) return 'end_stop'
   return null
 }
 
@@ -39,7 +41,9 @@ export function checkPunctuation(f: FormCtx): void {
   if (target.trim() === '') return
   const s = endKind(source, lang)
   const t = endKind(target, lang)
-  if (s !== t) {
+  if (danda(f)) {
+    // The danda finding says what the end should be; an end_stop finding about the same mark would repeat it.
+  } else if (s !== t) {
     const end = target.replace(CLOSERS, '').length
     const span = { start: Math.max(0, end - 1), end }
     if (s && !(s === 'end_stop' && t === null && STOP_OPTIONAL.has(lang))) {
@@ -55,6 +59,24 @@ export function checkPunctuation(f: FormCtx): void {
   }
   if (lang === 'fr' && !/^fr[-_]ca$/i.test(f.input.targetLocale)) frenchSpacing(f)
   brackets(f)
+}
+
+// Languages that end a sentence with the danda (U+0964) in their Indic scripts (Weblate's fixup has hi, bn, or).
+// Marathi is not one: it writes the full stop.
+const DANDA_LANGUAGES = new Set(['hi', 'ne', 'sa', 'mai', 'bho', 'bn', 'or', 'as', 'pa'])
+const DANDA_SCRIPTS = new Set(['Deva', 'Beng', 'Orya', 'Guru'])
+
+/** Weblate's Devanagari danda fixup: a sentence ending with `.` (or `|`, or Bengali `৷`) where the source ends with a full stop. */
+function danda(f: FormCtx): boolean {
+  if (!DANDA_LANGUAGES.has(f.lang) || !DANDA_SCRIPTS.has(scriptOf(f.input.targetLocale))) return false
+  const s = f.source.replace(CLOSERS, '')
+  if (!s.endsWith('.') || s.endsWith('..')) return false
+  const t = f.target.replace(CLOSERS, '')
+  const last = t.at(-1) ?? ''
+  if (!(last === '.' || last === '|' || last === '\u09f7') || t.endsWith('..')) return false
+  const at = t.length - 1
+  report(f, 'danda', `the sentence ends with "${last}", where ${f.input.targetLocale} ends it with the danda "।"`, { span: { start: at, end: at + 1 }, fix: f.target.slice(0, at) + '।' + f.target.slice(at + 1) })
+  return true
 }
 
 const NBSP = '\u00a0'
@@ -114,21 +136,67 @@ function isIgnoredMark(t: string, i: number): boolean {
   return open > close
 }
 
-const PAIRS: Record<string, string> = { '(': ')', '[': ']', '（': '）', '【': '】', '「': '」', '『': '』', '«': '»', '《': '》' }
-const BRACKETISH = /[()[\]（）【】「」『』«»《》"]/u
-const CLOSING = new Map(Object.entries(PAIRS).map(([o, c]) => [c, o]))
+const BRACKETS: Record<string, string> = { '(': ')', '[': ']', '（': '）', '【': '】', '「': '」', '『': '』', '《': '》' }
 
-/** The first unbalanced bracket of `text` (index), or -1; a smiley's ) and a list's 1) do not count. */
-export function unbalancedAt(text: string): number {
+/**
+ * Quotation marks by language, each pair as opening and closing mark (CLDR's delimiters and common usage). Every
+ * language also takes English “…” ‘…’ and guillemets « … », which UI text uses everywhere.
+ */
+const QUOTES: [languages: string, pairs: string[]][] = [
+  // German, Czech, Slovak, Slovenian, Lithuanian, Icelandic, Estonian, Georgian, Bulgarian, Danish: „…“ ‚…‘, and »…« in print.
+  ['de lb gsw cs sk sl lt is et ka bg da', ['„“', '‚‘', '»«', '›‹', '‹›']],
+  // Polish, Hungarian, Romanian, Croatian, Serbian, Bosnian, Macedonian, Dutch, Hebrew: „…”, with »…« or «…» inside.
+  ['pl hu ro hr sr bs mk nl he', ['„”', '‚’', '»«']],
+  // Swedish and Finnish: ”…” and »…».
+  ['sv fi', ['””', '»»', '»«']],
+  // Guillemet languages; Russian, Ukrainian and Belarusian put „…“ inside.
+  ['fr it es pt ca gl eu el nb no nn ru uk be ar fa ur tr hy kk uz az ps ky tk sq', ['‹›', '„“']],
+]
+const EVERYWHERE = ['“”', '‘’', '«»']
+
+interface Marks {
+  /** Opening mark → the marks that close it. */
+  open: Map<string, string>
+  close: Set<string>
+}
+
+const marksCache = new Map<string, Marks>()
+
+function marksOf(lang: string): Marks {
+  let m = marksCache.get(lang)
+  if (m) return m
+  const pairs = [...Object.entries(BRACKETS).map(([o, c]) => o + c), ...EVERYWHERE, ...(QUOTES.find(([langs]) => langs.split(' ').includes(lang))?.[1] ?? [])]
+  m = { open: new Map(), close: new Set() }
+  for (const [o, c] of pairs.map((p) => [...p] as [string, string])) {
+    m.open.set(o, (m.open.get(o) ?? '') + c)
+    m.close.add(c)
+  }
+  marksCache.set(lang, m)
+  return m
+}
+
+const BRACKETISH = /[()[\]（）【】「」『』《》"“”‘’„‚«»‹›]/u
+
+/**
+ * The first unbalanced bracket or quotation mark of `text` (index) in the conventions of language `lang`, or -1.
+ * A mark closes the innermost open one when it can, else opens (German “ closes „, English “ opens); a smiley's )
+ * and a list's 1) do not count, nor a lone ’ (the apostrophe).
+ */
+export function unbalancedAt(text: string, lang = 'en'): number {
   if (!BRACKETISH.test(text)) return -1
-  const stack: { c: string; at: number }[] = []
+  const marks = marksOf(lang)
+  const stack: { closers: string; at: number }[] = []
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
-    if (PAIRS[c]) stack.push({ c, at: i })
-    else if (CLOSING.has(c)) {
-      if (c === ')' && /[:;=8]|^\d$/.test(text[i - 1] ?? '') && (stack.at(-1)?.c !== '(')) continue
-      if (stack.at(-1)?.c === CLOSING.get(c)) stack.pop()
-      else return i
+    if (stack.at(-1)?.closers.includes(c)) {
+      stack.pop()
+      continue
+    }
+    const closers = marks.open.get(c)
+    if (closers !== undefined) stack.push({ closers, at: i })
+    else if (marks.close.has(c)) {
+      if (c === '’' || (c === ')' && /[:;=8]|^\d$/.test(text[i - 1] ?? ''))) continue
+      return i
     }
   }
   if (stack.length > 0) return stack[0]!.at
@@ -137,7 +205,7 @@ export function unbalancedAt(text: string): number {
 }
 
 function brackets(f: FormCtx): void {
-  const at = unbalancedAt(f.target)
-  if (at === -1 || unbalancedAt(f.source) !== -1) return
+  const at = unbalancedAt(f.target, f.lang)
+  if (at === -1 || unbalancedAt(f.source, languageOf(f.input.sourceLocale)) !== -1) return
   report(f, 'brackets', `"${f.target[at]}" has no partner`, { span: { start: at, end: at + 1 } })
 }

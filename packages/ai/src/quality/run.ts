@@ -5,7 +5,7 @@
 
 import type { PluralCategory } from '../provider.js'
 import { checkCarried, checkMaxLength, checkPlaceholders, checkTags, defaultPlaceholders } from './content.js'
-import { languageOf, type FormCtx } from './form.js'
+import { languageOf, wholeOf, type FormCtx } from './form.js'
 import { categoriesOf, checkIcu } from './icu.js'
 import { checkPunctuation } from './punctuation.js'
 import { checkSpacing } from './spacing.js'
@@ -24,7 +24,7 @@ export function checkQuality(input: QualityInput): Finding[] {
   const sourcePlural = input.source.plural ?? null
   const targetPlural = input.target.plural ?? null
   if (!sourcePlural || !targetPlural) {
-    if (sourcePlural && !targetPlural) out.push({ check: 'plural_forms', message: `the source has plural forms, the translation one text` })
+    if (sourcePlural && !targetPlural) out.push({ check: 'plural_forms', message: `the source has plural forms, the translation one text`, span: wholeOf(input.target.text) })
     runForm({ source: input.source.text, target: input.target.text, spelled: false, input, lang, out })
     return out
   }
@@ -35,13 +35,14 @@ export function checkQuality(input: QualityInput): Finding[] {
   const extra = given.filter((c) => !(needed as string[]).includes(c))
   if (missing.length || extra.length) {
     const parts = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has ${extra.join(', ')}, which ${input.targetLocale} does not use` : ''].filter(Boolean)
-    out.push({ check: 'plural_forms', message: `the plural ${parts.join(' and ')} (${input.targetLocale} needs ${needed.join(', ')})` })
+    // About the plural as a whole: the span is the whole text of the translation (its `other` form).
+    out.push({ check: 'plural_forms', message: `the plural ${parts.join(' and ')} (${input.targetLocale} needs ${needed.join(', ')})`, span: wholeOf(input.target.text) })
   }
   const forms = given.filter((c): c is PluralCategory => (needed as string[]).includes(c))
   const texts = forms.map((c) => targetPlural[c] ?? '')
   const sourceTexts = new Set(Object.values(sourcePlural))
   if (forms.length > 1 && sourceTexts.size > 1 && new Set(texts).size === 1 && texts[0]!.trim() !== '') {
-    out.push({ check: 'same_plurals', message: `every plural form is "${texts[0]}", while the source's forms differ` })
+    out.push({ check: 'same_plurals', message: `every plural form is "${texts[0]}", while the source's forms differ`, span: wholeOf(input.target.text) })
   }
   for (const form of forms) {
     const source = sourcePlural[form] ?? sourcePlural.other ?? input.source.text

@@ -17,7 +17,11 @@ export interface Finding {
   message: string
   /** The plural category of the form concerned, for plural translations. */
   form?: PluralCategory
-  span?: Span
+  /**
+   * What the finding is about, in the translation (or the form): the offending characters where there are some,
+   * else the whole text (a term, placeholder or plural form that is missing; an untranslated text).
+   */
+  span: Span
   fix?: string
 }
 
@@ -93,13 +97,15 @@ export const CHECKS = {
   end_ellipsis: { severity: 'warning', about: 'ellipsis at the end differs from the source' },
   ellipsis: { severity: 'warning', about: 'three dots where the source uses the ellipsis character' },
   punctuation_spacing: { severity: 'warning', about: 'French punctuation without the (narrow) no-break space before it' },
+  danda: { severity: 'warning', about: 'a full stop where the language ends sentences with the danda ।' },
   zero_width: { severity: 'warning', about: 'zero-width characters the source does not have' },
   control_chars: { severity: 'error', about: 'control characters the source does not have' },
+  bidi_controls: { severity: 'error', about: 'bidi embeddings, overrides or isolates left open or closing nothing, or an override the source does not have' },
   kashida: { severity: 'warning', about: 'Arabic tatweel (kashida) used for stretching' },
   numbers: { severity: 'error', about: 'numbers differ from the source' },
   urls: { severity: 'error', about: 'URLs differ from the source' },
   emails: { severity: 'error', about: 'e-mail addresses differ from the source' },
-  brackets: { severity: 'warning', about: 'brackets or quotes are unbalanced' },
+  brackets: { severity: 'warning', about: 'brackets or quotes (in the language\'s conventions) are unbalanced' },
   max_length: { severity: 'error', about: 'longer than the unit max_length' },
   do_not_translate: { severity: 'error', about: 'a do-not-translate term is altered or missing' },
   glossary: { severity: 'warning', about: 'the required glossary translation of a term is not used' },

@@ -3,7 +3,8 @@
  * a word repeated twice in a row, do-not-translate terms and required glossary translations.
  */
 
-import { report, UNSPACED, type FormCtx } from './form.js'
+import { report, sameLanguage, scriptOf, UNSPACED, type FormCtx } from './form.js'
+import type { Span } from './types.js'
 
 /** Empty and unchanged; returns false when the other checks have nothing to look at. */
 export function checkPresence(f: FormCtx): boolean {
@@ -11,7 +12,9 @@ export function checkPresence(f: FormCtx): boolean {
     if (f.source.trim() !== '') report(f, 'empty', 'the translation is empty')
     return false
   }
-  if (f.target === f.source && f.input.sourceLocale !== f.input.targetLocale && hasWords(f.source)) {
+  // A regional variant (en → en-GB, pt-BR → pt-PT) shares most strings with its source: only another language
+  // or script (zh-Hans → zh-Hant, sr-Cyrl → sr-Latn) is expected to change them.
+  if (f.target === f.source && !sameLanguage(f.input.sourceLocale, f.input.targetLocale) && hasWords(f.source)) {
     report(f, 'unchanged', 'the translation is the source text unchanged')
   }
   return true
@@ -34,7 +37,16 @@ const FIRST_LETTER = /\p{L}/u
 const NOT_WORDS = /\{[^{}]*\}|<[^<>]*>|%[\w$.@-]+/gu
 const blank = (text: string) => text.replace(NOT_WORDS, (m) => ' '.repeat(m.length))
 
+// Scripts with upper and lower case. In a text of another script (Japanese, Arabic, Hebrew, Devanagari…) the first
+// Latin letter is a name's ("iPhoneの設定"), not the sentence's: its case says nothing about the translation.
+const CASED_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek', 'Armn'])
+const caseless = (locale: string) => {
+  const script = scriptOf(locale)
+  return script !== '' && !CASED_SCRIPTS.has(script)
+}
+
 export function checkCase(f: FormCtx): void {
+  if (caseless(f.input.targetLocale) || caseless(f.input.sourceLocale)) return
   const s = FIRST_LETTER.exec(blank(f.source))
   const t = FIRST_LETTER.exec(blank(f.target))
   if (!s || !t) return
@@ -74,20 +86,27 @@ export function checkRepeatedWord(f: FormCtx): void {
   }
 }
 
-/** True when `text[at]` starts a word and `text[end]` ends one (letters, digits and marks are word characters). */
-function isWordAt(text: string, at: number, end: number): boolean {
-  return !isWordChar(text, at - 1) && !isWordChar(text, end)
-}
-
 function isWordChar(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false
   return /[\p{L}\p{M}\p{N}_]/u.test(text[i]!)
 }
 
+// Scripts written without spaces between words, and Hangul, whose particles attach to the word before them: a Latin
+// name may touch their letters ("Tolkを開く", "Tolk를 여세요") and still be a whole word.
+const ATTACHING = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tibetan}]/u
+
+/** True when the character at `i` goes on the word whose edge character is `edge`. */
+function continuesWord(text: string, i: number, edge: string): boolean {
+  if (!isWordChar(text, i)) return false
+  return !(ATTACHING.test(text[i]!) && !ATTACHING.test(edge))
+}
+
 /** Occurrences of `term` in `text`, case-sensitive whole word (do-not-translate terms are names). */
 function exactCount(text: string, term: string): number {
   let n = 0
-  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + term.length)) if (isWordAt(text, at, at + term.length)) n++
+  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + term.length)) {
+    if (!continuesWord(text, at - 1, term[0]!) && !continuesWord(text, at + term.length, term.at(-1)!)) n++
+  }
   return n
 }
 
@@ -126,11 +145,33 @@ export function checkGlossary(f: FormCtx): void {
     if (g.doNotTranslate) {
       const want = exactCount(f.source, term)
       const have = exactCount(f.target, term)
-      if (want > 0 && have < want) report(f, 'do_not_translate', `"${term}" must stay as it is (the source has it ${want} time${want === 1 ? '' : 's'}, the translation ${have})`)
+      if (want > 0 && have < want) {
+        report(f, 'do_not_translate', `"${term}" must stay as it is (the source has it ${want} time${want === 1 ? '' : 's'}, the translation ${have})`, { span: alteredAt(f.target, term, f.input.targetLocale) })
+      }
       continue
     }
     const rendering = g.translation?.trim()
     if (!rendering || !usesTerm(f.source, term, f.input.sourceLocale, false)) continue
-    if (!usesTerm(f.target, rendering, f.input.targetLocale, true)) report(f, 'glossary', `"${term}" must be translated as "${rendering}"`)
+    if (!usesTerm(f.target, rendering, f.input.targetLocale, true)) {
+      // The term left in the source language is the offending word when it is there; else the text as a whole.
+      report(f, 'glossary', `"${term}" must be translated as "${rendering}"`, { span: alteredAt(f.target, term, f.input.targetLocale) })
+    }
   }
+}
+
+/**
+ * Where the translation has `term` altered or left as is: the first word holding it ignoring case ("Tolke",
+ * "tolk" for Tolk), or undefined (the whole text) when no word does.
+ */
+function alteredAt(text: string, term: string, locale: string): Span | undefined {
+  const hay = lower(text, locale)
+  const needle = lower(term, locale)
+  if (hay.length !== text.length) return undefined
+  const at = hay.indexOf(needle)
+  if (at === -1) return undefined
+  let start = at
+  let end = at + needle.length
+  while (isWordChar(text, start - 1)) start--
+  while (isWordChar(text, end)) end++
+  return { start, end }
 }

@@ -18,6 +18,8 @@ export interface AuditTaskInput {
   ai: Pick<AuditResult, 'glossary' | 'rules'>
   /** The workspace's glossary, so a suggestion the glossary already holds is not filed. */
   glossary: readonly { term: string; do_not_translate: boolean; translations: Record<string, string> }[]
+  /** The rules that apply to the locale (global ones included), so a suggestion of a rule already there is not filed. */
+  rules?: readonly string[]
   maxTasks: number
 }
 
@@ -26,7 +28,8 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex')
 /**
  * Files the audit's tasks: audit_finding (apply writes the fix, edit writes the given text, dismiss), then
  * glossary_suggestion and rule_suggestion. A subject with an open task (from this or an earlier audit) is skipped,
- * so re-running an audit files no duplicates. Returns how many were filed.
+ * so re-running an audit files no duplicates; so is a term the glossary holds or a rule the locale already has.
+ * Returns how many were filed.
  */
 export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number> {
   const seen = new Set<string>()
@@ -71,7 +74,10 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
       payload: { audit_id: a.auditId, term: g.term, do_not_translate: g.doNotTranslate, translations: g.translation !== undefined && !g.doNotTranslate ? { [a.locale]: g.translation } : {}, reason: g.reason },
     })
   }
+  const norm = (body: string) => body.trim().replace(/\s+/gu, ' ').toLowerCase()
+  const rules = new Set((a.rules ?? []).map(norm))
   for (const r of a.ai.rules) {
+    if (rules.has(norm(r.body))) continue
     tasks.push({
       workspace_id: a.workspaceId, kind: 'rule_suggestion', subject: ruleSubject(r.locale, sha1(r.body)), job_id: a.jobId, priority: taskPriority('rule_suggestion'),
       filed_by: 'audit', locale: r.locale, project_id: a.projectId,

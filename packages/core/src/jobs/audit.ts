@@ -1,4 +1,4 @@
-import { CHECKS, ConsistencyIndex, emptyUsage, severityOf, type AuditResult, type Finding, type TokenUsage } from '@tolk/ai'
+import { CHECKS, ConsistencyIndex, emptyUsage, ProviderError, severityOf, type AuditResult, type Finding, type TokenUsage } from '@tolk/ai'
 import {
   auditPage, deleteAuditFindings, finishAudit, findWorkspaceSourceLocale, heartbeatJob, insertAuditFindings, listGlossaryTerms, listProjects,
   type AuditRow, type Db, type Job, type NewAuditFinding,
@@ -97,7 +97,8 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   for (const f of ai.findings) {
     const kind = `ai_${f.check.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'review'}`
     const fix = f.fix && sameShape(ai.sources.get(f.id), f.fix, p.locale) ? f.fix : undefined
-    add(f.id, { check: kind as Finding['check'], message: f.message }, 'ai', 'warning')
+    // The model judges a translation as a whole: its finding's span is the whole text.
+    add(f.id, { check: kind as Finding['check'], message: f.message, span: { start: 0, end: ai.sources.get(f.id)?.target.length ?? 0 } }, 'ai', 'warning')
     const last = findings.at(-1)!
     if (fix) Object.assign(last, { fix: fix.text, fix_plural: fix.plural ?? null })
   }
@@ -107,16 +108,14 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   await insertAuditFindings(db, p.audit_id, findings)
 
   const glossary = await listGlossaryTerms(db, job.workspace_id)
-  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, projectId: p.project_id, findings, ai: ai.result, glossary, maxTasks: budget.maxTasks })
+  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, projectId: p.project_id, findings, ai: ai.result, glossary, rules: context.rules, maxTasks: budget.maxTasks })
   const score = checksScore === null ? null : ai.result.score === null ? checksScore : Math.round((checksScore + ai.result.score) / 2)
   const flagged = worst.size
   const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, n]) => `${c} ${n}`)
   const summary = checked === 0
     ? `No ${p.locale} translations to audit.`
     : `${checked} ${p.locale} translation${checked === 1 ? '' : 's'} checked, ${flagged} flagged (${findings.length} finding${findings.length === 1 ? '' : 's'}${top.length ? `: ${top.join(', ')}` : ''}); score ${score}.`
-  const note = ai.result.ran
-    ? `The model reviewed ${ai.result.sampled} of ${checked} translations.`
-    : `The AI part did not run (${ai.reason}); the answer and the score come from the deterministic checks alone.`
+  const note = ai.result.ran ? ranNote(ai.result, checked) : `The AI part did not run (${ai.reason}); the answer and the score come from the deterministic checks alone.`
   const answer = ai.result.ran && ai.result.answer ? ai.result.answer : `${note} ${summary}`
   const result: AuditResultColumn = {
     counts, translations_checked: checked, scores: { checks: checksScore, ai: ai.result.score },
@@ -134,6 +133,30 @@ const sum = (xs: Iterable<number>) => {
   let n = 0
   for (const x of xs) n += x
   return n
+}
+
+/** What the AI part did, for ai.note (and the answer when the model gave none). */
+function ranNote(r: AuditResult, checked: number): string {
+  const parts = [`The model reviewed ${r.sampled} of ${checked} translations.`]
+  if (r.unreadable) parts.push(`${r.unreadable} of its answers could not be read (no submit_audit tool call, or not JSON) and add nothing.`)
+  if (r.stopped) parts.push(`It stopped early (${r.stopped}); what it answered before is kept: run the audit again later for a full review.`)
+  if (r.retries) parts.push(`${r.retries} request${r.retries === 1 ? ' was' : 's were'} sent again after the model API failed, within the request budget.`)
+  return parts.join(' ')
+}
+
+/** Why the AI part did not run when the model API failed, with the provider's status and what to do. */
+function providerFailureReason(err: ProviderError): string {
+  const what = `the model API failed: ${err.message}`
+  switch (err.code) {
+    case 'auth_failed':
+      return `${what}; the operator checks ANTHROPIC_API_KEY, then runs the audit again`
+    case 'bad_request':
+      return `${what}; the request as sent is refused, so running it again unchanged fails the same way: try a smaller TOLK_AUDIT_BATCH_SIZE, else report it with the job id`
+    case 'connection_failed':
+      return `${what}; run the audit again when the model API can be reached`
+    default:
+      return `${what} after the retries the request budget (TOLK_AUDIT_MAX_REQUESTS) allows; run the audit again later`
+  }
 }
 
 function usageOut(u: TokenUsage) {
@@ -155,7 +178,7 @@ function sameShape(source: { text: string; plural: Record<string, string> | null
 async function aiPart(
   deps: JobDeps, job: Job, p: AuditPayload, budget: AuditBudget, context: Awaited<ReturnType<typeof loadPromptContext>>,
   sourceLocale: string, checked: number, counts: Record<string, number>, sample: Candidate[],
-): Promise<{ result: AuditResult; reason: string; sources: Map<string, { text: string; plural: Record<string, string> | null }>; findings: AuditResult['findings'] }> {
+): Promise<{ result: AuditResult; reason: string; sources: Map<string, { text: string; plural: Record<string, string> | null; target: string }>; findings: AuditResult['findings'] }> {
   const none = (reason: string) => ({
     result: { ran: false, answer: '', score: null, findings: [], glossary: [], rules: [], sampled: 0, usage: emptyUsage(), model: deps.ai.model },
     reason, sources: new Map(), findings: [],
@@ -167,18 +190,25 @@ async function aiPart(
   const checkSummary = Object.entries(counts).sort((a, b) => b[1] - a[1])
     .map(([c, n]) => `- ${c}: ${n} (${(CHECKS as Record<string, { about: string }>)[c]?.about ?? ''})`).join('\n')
   await heartbeatJob(deps.db, job.id, { phase: 'ai', checked, sample: sample.length })
-  const result = await deps.ai.auditLocale({
-    sourceLocale, targetLocale: p.locale, question: p.question,
-    ...(context.productContext ? { productContext: context.productContext } : {}),
-    projects: projects.map((x) => ({ name: x.name, description: x.description })),
-    glossary: context.glossary, rules: context.rules, checkSummary, translations: checked,
-    samples: sample.map(({ row, findings }) => ({
-      id: row.unit_id, key: row.key_name, project: slugs.get(row.project_id) ?? '', status: row.status,
-      source: row.source_text, sourcePlural: row.source_plural, text: row.text, plural: row.plural,
-      maxLength: row.max_length === null ? null : Number(row.max_length), findings: findings.map((f) => `${f.check}: ${f.message}`),
-    })),
-    batchSize: budget.batchSize, maxRequests: budget.maxRequests,
-  })
-  const sources = new Map(sample.map(({ row }) => [row.unit_id, { text: row.source_text, plural: row.source_plural }]))
+  let result: AuditResult
+  try {
+    result = await deps.ai.auditLocale({
+      sourceLocale, targetLocale: p.locale, question: p.question,
+      ...(context.productContext ? { productContext: context.productContext } : {}),
+      projects: projects.map((x) => ({ name: x.name, description: x.description })),
+      glossary: context.glossary, rules: context.rules, checkSummary, translations: checked,
+      samples: sample.map(({ row, findings }) => ({
+        id: row.unit_id, key: row.key_name, project: slugs.get(row.project_id) ?? '', status: row.status,
+        source: row.source_text, sourcePlural: row.source_plural, text: row.text, plural: row.plural,
+        maxLength: row.max_length === null ? null : Number(row.max_length), findings: findings.map((f) => `${f.check}: ${f.message}`),
+      })),
+      batchSize: budget.batchSize, maxRequests: budget.maxRequests,
+    })
+  } catch (err) {
+    // The model API failing costs the AI part only: the checks' findings and tasks stand, and the note says why.
+    if (!(err instanceof ProviderError) || err.code === 'aborted') throw err
+    return none(providerFailureReason(err))
+  }
+  const sources = new Map(sample.map(({ row }) => [row.unit_id, { text: row.source_text, plural: row.source_plural, target: row.text }]))
   return { result, reason: '', sources, findings: result.findings }
 }
