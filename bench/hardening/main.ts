@@ -6,6 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
+import { measureFloor, type Floor } from './floor.js'
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000)
 const SMALL_MS = Number(process.env.BENCH_SMALL_MS ?? 5_000)
@@ -83,6 +84,8 @@ async function main() {
     await smallRequests(new Promise((r) => setTimeout(r, 1_000)))
     const alone = await smallRequests(new Promise((r) => setTimeout(r, SMALL_MS)))
     const before = await memory()
+    // The floor runs before the pushes, alone on the database (the search indexer of a push runs on after it).
+    const floor: Floor | null = databaseUrl ? await measureFloor(databaseUrl, content) : null
 
     async function push(dryRun: boolean): Promise<{ ms: number; small: number[] }> {
       const t = performance.now()
@@ -109,6 +112,8 @@ async function main() {
       entries: ENTRIES,
       characters: content.length,
       push_ms: { dry_run: Math.round(dry.ms), first: Math.round(first.ms), identical_again: Math.round(again.ms) },
+      floor_ms: floor,
+      first_push_floor_ratio: floor ? Math.round((first.ms / floor.total_ms) * 100) / 100 : null,
       small_requests: small,
       small_request_failures: failures,
       memory_mb: { before, after, heap_growth: round(after.heap_mb - before.heap_mb), rss_growth: round(after.rss_mb - before.rss_mb) },
@@ -121,6 +126,7 @@ async function main() {
     }
     console.table(small)
     console.log('push times (ms):', result.push_ms)
+    if (floor) console.log(`floor (PO parse, hashes, COPY of the units and keys into indexed scratch tables): ${floor.total_ms} ms (parse ${floor.parse_ms}, write ${floor.write_ms}); first push = ${result.first_push_floor_ratio}x floor`)
     console.log('memory (MB):', result.memory_mb)
     console.log('targets:', result.targets)
     const dir = fileURLToPath(new URL('../results/', import.meta.url))

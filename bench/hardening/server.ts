@@ -14,6 +14,8 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info
 
 process.on('message', async (m) => {
   if (m === 'memory') {
+    // After the search indexer has filled the search tables a big push left it (it runs after the push answers).
+    await indexer.idle()
     // Twice: a first pass frees what finalizers hold; the figure is what stays.
     for (let i = 0; i < 2; i++) {
       global.gc?.()

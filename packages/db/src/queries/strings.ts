@@ -13,6 +13,26 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   return out
 }
 
+/** Rows per statement of the bulk writes a big push sends back to back: each is built in a few milliseconds. */
+const SENT_CHUNK = 5_000
+
+/**
+ * Runs `statement` on each chunk of `rows`, starting one chunk per turn of the event loop: the statements still go
+ * out back to back (the server writes one while the next is built), but building them never holds the thread for
+ * long (issue 18: ten 20,000-row statements built at once stalled other requests for a few hundred milliseconds).
+ */
+async function sentInTurns<T, R>(rows: readonly T[], statement: (part: T[]) => Promise<R>): Promise<R[]> {
+  const pending: Promise<R>[] = []
+  for (const part of chunks(rows, SENT_CHUNK)) {
+    if (pending.length > 0) await new Promise((resolve) => setImmediate(resolve))
+    const sent = statement(part)
+    // Awaited below with the others; a failure before then must not count as unhandled.
+    sent.catch(() => {})
+    pending.push(sent)
+  }
+  return Promise.all(pending)
+}
+
 /** JSON text of a jsonb value for a `text[]` parameter, cast back to jsonb in SQL (null stays SQL NULL). */
 const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
 
@@ -95,12 +115,12 @@ export interface NewUnitRow {
  * Chunks go out together, so the server writes one while the next is being serialized.
  */
 export async function insertUnits(db: Kysely<Database>, workspaceId: string, units: readonly NewUnitRow[]): Promise<number> {
-  const results = await Promise.all(chunks(units).map((part) => sql`
+  const results = await sentInTurns(units, (part) => sql`
     INSERT INTO units (id, workspace_id, source_text, source_plural, source_hash)
     SELECT v.id, ${workspaceId}::uuid, v.text, v.plural::jsonb, v.hash
     FROM unnest(${part.map((u) => u.id)}::uuid[], ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${part.map((u) => u.source_hash)}::text[])
       AS v (id, text, plural, hash)
-    ON CONFLICT ON CONSTRAINT units_workspace_hash_key DO NOTHING`.execute(db)))
+    ON CONFLICT ON CONSTRAINT units_workspace_hash_key DO NOTHING`.execute(db))
   return results.reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0)
 }
 
@@ -153,14 +173,14 @@ export interface NewKeyRow {
   meta: unknown
 }
 
-/** Inserts keys into one file in bulk (chunks sent together, as in insertUnits). */
+/** Inserts keys into one file in bulk (chunks sent back to back, as in insertUnits). */
 export async function insertKeys(db: Kysely<Database>, place: KeyPlace, rows: readonly NewKeyRow[]): Promise<void> {
-  await Promise.all(chunks(rows).map((part) => sql`
+  await sentInTurns(rows, (part) => sql`
     INSERT INTO keys (id, workspace_id, project_id, file_id, name, context, comment, position, unit_id, meta)
     SELECT v.id, ${place.workspace_id}::uuid, ${place.project_id}::uuid, ${place.file_id}::uuid, v.name, v.context, v.comment, v.position, v.unit_id, v.meta::jsonb
     FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.name)}::text[], ${part.map((r) => r.context)}::text[], ${part.map((r) => r.comment)}::text[],
       ${part.map((r) => r.position)}::int[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => jsonText(r.meta))}::text[])
-      AS v (id, name, context, comment, position, unit_id, meta)`.execute(db)))
+      AS v (id, name, context, comment, position, unit_id, meta)`.execute(db))
 }
 
 /** What a push changes on an existing key. */
@@ -174,11 +194,11 @@ export interface KeyChange {
 
 /** Updates keys in bulk (unit, comment, position, meta) and brings removed ones back. */
 export async function updateKeys(db: Kysely<Database>, rows: readonly KeyChange[]): Promise<void> {
-  await Promise.all(chunks(rows).map((part) => sql`
+  await sentInTurns(rows, (part) => sql`
       UPDATE keys AS k SET unit_id = v.unit_id, comment = v.comment, position = v.position, meta = v.meta::jsonb, removed_at = NULL, updated_at = now()
       FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => r.comment)}::text[],
         ${part.map((r) => r.position)}::int[], ${part.map((r) => jsonText(r.meta))}::text[]) AS v (id, unit_id, comment, position, meta)
-      WHERE k.id = v.id`.execute(db)))
+      WHERE k.id = v.id`.execute(db))
 }
 
 /** Marks keys gone from their file. */
