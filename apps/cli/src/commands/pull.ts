@@ -64,7 +64,8 @@ export async function pull(rt: Runtime, flags: PullFlags): Promise<void> {
       writeFileSync(full, bytes)
     }
     results.push({ path, locale, status: same ? 'unchanged' : flags.dryRun ? 'would_write' : 'written', encoding, bytes: bytes.length })
-    for (const w of out.warnings) warnings.push({ path, ...w })
+    // A server older than pull_file warnings answers none.
+    for (const w of out.warnings ?? []) warnings.push({ path, ...w })
     bar.tick(path)
   }
   bar.done()

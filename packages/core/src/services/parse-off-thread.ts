@@ -44,6 +44,8 @@ function parser(): Worker {
     if (!task) return
     if (reply.entries) {
       for (const e of reply.entries) task.entries.push(e)
+      // The next slice is asked for on the next turn, so other requests run between two slices.
+      setImmediate(() => w.postMessage({ id: reply.id, next: true }))
     } else {
       waiting.delete(reply.id)
       if (reply.error !== undefined) task.reject(new Error(`parse worker: ${reply.error}`))

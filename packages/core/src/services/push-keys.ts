@@ -131,7 +131,11 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
 /** Unit ids by source hash for every wanted key: existing units, and new ids for the units to create. */
 async function resolveUnits(ctx: AuthedContext, wanted: Map<string, WantedKey>): Promise<{ ids: Map<string, string>; toCreate: NewUnitRow[]; reused: number }> {
   const firstByHash = new Map<string, LocaleText>()
-  for (const w of wanted.values()) if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
+  let seen = 0
+  for (const w of wanted.values()) {
+    if (sliceEnds(seen++)) await nextTurn()
+    if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
+  }
   const { ids, aliasTexts } = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
   const toCreate: NewUnitRow[] = []
   let handled = 0

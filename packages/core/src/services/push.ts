@@ -11,6 +11,7 @@ import { linkFile } from './file-link.js'
 import { parseFile } from './parse-off-thread.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
+import { nextTurn, sliceEnds } from './slices.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 
 export type { PushCounts, PushRequest } from './push-request.js'
@@ -52,7 +53,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     // A single-locale source file identical to its last push set every key it names then, and only merges and splits
     // move a key off its file's text: unless the file has a key on a merged or split unit, there is nothing to compare.
     const unchanged = samePush && !multi && file.source_path === req.path && file.format === format
-    if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) countUnchanged(wanted, counts)
+    if (unchanged && !(await hasKeysOffTheirText(ctx.db, ctx.workspaceId, file.id))) await countUnchanged(wanted, counts)
     else {
       const landed = new Map<string, Landed>()
       newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
@@ -82,7 +83,13 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
 }
 
 /** An identical source push: every key and unit of the file stays as it is. */
-function countUnchanged(wanted: Map<string, WantedKey>, counts: PushCounts): void {
+async function countUnchanged(wanted: Map<string, WantedKey>, counts: PushCounts): Promise<void> {
+  const units = new Set<string>()
+  let seen = 0
+  for (const w of wanted.values()) {
+    if (sliceEnds(seen++)) await nextTurn()
+    units.add(w.hash)
+  }
   counts.keys_unchanged += wanted.size
-  counts.units_reused += new Set([...wanted.values()].map((w) => w.hash)).size
+  counts.units_reused += units.size
 }
