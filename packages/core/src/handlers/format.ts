@@ -1,8 +1,8 @@
 import { findLearnedFormat, listLearnedFormats, updateLearnedFormat } from '@tolk/db'
-import { checkTemplate, listFormats } from '@tolk/formats'
+import { checkTemplate, isFormatId, listFormats } from '@tolk/formats'
 import type * as c from '../contract/format.js'
 import { fail } from '../errors.js'
-import { detectWithLearned } from '../services/codec.js'
+import { detectWithLearned, isRefusedGuess } from '../services/codec.js'
 import { pushedLocaleOf, startLearnJob } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { iso } from './outputs.js'
@@ -11,6 +11,12 @@ import type { Handler } from './types.js'
 export const formatHandlers = {
   detect_format: (async (ctx, input) => {
     const { format, confidence, candidates } = await detectWithLearned(ctx, input.filename, input.content)
+    // A content-only guess the built-in cannot parse is not the format, as for push_file: a learned format that reads
+    // the file is, else none (a push would learn one).
+    if (format !== null && isFormatId(format) && (await isRefusedGuess(format, input.filename, input.content))) {
+      const learned = candidates.find((c) => !isFormatId(c.format))
+      return { format: learned?.format ?? null, confidence: learned?.confidence ?? 0, candidates }
+    }
     return { format, confidence, candidates }
   }) satisfies Handler<typeof c.detectFormat>,
 

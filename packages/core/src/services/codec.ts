@@ -75,14 +75,21 @@ export async function pushCodec(ctx: { db: Db; workspaceId: string }, forced: st
   const format = detected.format
   if (!isFormatId(format)) return learnedOf(format)
   const builtIn = codecOfBuiltIn(format)
-  if (ownsPath(format, path)) return builtIn
-  // Detected from the content alone (`key: value` lines look like YAML): a file the built-in refuses is not in it, so
-  // it is unreadable and is learned, rather than answered with the parse errors of a format it was never in. No
-  // runner-up built-in is tried: it is the same kind of guess. A learned format that reads it (detection checked) does.
-  const parsed = await parseFile(format, content, {})
-  if (!parsed.issues.some((i) => i.severity === 'error')) return builtIn
+  if (!(await isRefusedGuess(format, path, content))) return builtIn
+  // No runner-up built-in is tried: it is the same kind of guess. A learned format that reads it (detection checked) does.
   const learned = detected.candidates.find((c) => !isFormatId(c.format))
   return learned ? learnedOf(learned.format) : null
+}
+
+/**
+ * True when a built-in was guessed from the content alone (`key: value` lines look like YAML; the path's extension is
+ * not the format's) and refuses the file: the file is not in it, so it is unreadable and is learned, rather than
+ * answered with the parse errors of a format it was never in. detect_format and push_file answer alike.
+ */
+export async function isRefusedGuess(format: FormatId, path: string, content: string): Promise<boolean> {
+  if (ownsPath(format, path)) return false
+  const parsed = await parseFile(format, content, {})
+  return parsed.issues.some((i) => i.severity === 'error')
 }
 
 /** True when the path ends in an extension of the built-in format (`.yml` for YAML): its name says the format. */
