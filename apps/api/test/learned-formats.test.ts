@@ -286,6 +286,18 @@ forEachBackend('learned formats', (env) => {
     expect((await push(ws, INI, 'lang/de.ini', { locale: 'de' })).body.job_id).toBe(learned.body.job_id)
   })
 
+  test("a format learned from a file named like a built-in's (.csv) gets a slug push_file's format can name", async () => {
+    const ws = await project()
+    // key=value lines in a .csv: learn_format is asked directly (a push would answer the CSV reader's verdict).
+    const learned = await ws.call('learn_format', { project: 'app', path: 'lang/en.csv', content: INI })
+    expect(await runJob(pseudo(), learned.body.job_id)).toBe('succeeded')
+    const task = await learnTask(ws)
+    expect(task.payload.format.slug).toBe('csv-learned')
+    await ws.call('resolve_task', { task: task.id, action: 'keep' })
+    const pushed = await push(ws, INI, 'other/en.txt', { format: 'csv-learned' })
+    expect(pushed.body.file.format).toBe(task.payload.format.id)
+  })
+
   test('learn_format answers 400 invalid_input naming content over 2,000,000 characters and hint over 2,000', async () => {
     const ws = await project()
     const big = await ws.call('learn_format', { project: 'app', path: 'lang/en.ini', content: 'a=b\n'.repeat(500_000) + 'x' })

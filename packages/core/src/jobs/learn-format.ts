@@ -6,7 +6,7 @@
  */
 import { addUsage, emptyUsage, ProviderError, type TokenUsage } from '@tolk/ai'
 import { fileTasks, findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@tolk/db'
-import { checkTemplate, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
+import { checkTemplate, isFormatId, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
 import type { LearnFormatPayload } from '../services/learning.js'
 import { slugify } from '../services/slug.js'
 import { taskPriority } from '../tasks/priority.js'
@@ -109,11 +109,16 @@ export async function processLearnFormat(deps: JobDeps, job: Job): Promise<Learn
   return { ...out, format_id: stored.id, slug: stored.slug, learned_by: by, entries_read: check.entries.length, note, failed: [] }
 }
 
-/** A slug from the file's extension (`ini`, `wxl`), else its name. */
+/**
+ * A slug from the file's extension (`ini`, `wxl`), else its name. A built-in format's id (`json` from an in-house
+ * `.json` layout given to learn_format) gets `-learned`: push_file's `format` takes built-in ids first, so the learned
+ * format could never be named by such a slug.
+ */
 function slugOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1)
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name
-  return slugify(ext) || slugify(name) || 'learned'
+  const slug = slugify(ext) || slugify(name) || 'learned'
+  return isFormatId(slug) ? `${slug}-learned` : slug
 }
 
 function extensionName(path: string): string {
