@@ -3,9 +3,8 @@
 // in one go, so slices posted all at once were copied in as one block of 300-500 ms on a 200,000-entry file.
 import { parentPort } from 'node:worker_threads'
 import { parse, type Entry, type FormatId, type ParseOptions, type ParseResult } from '@tolk/formats'
-
-/** Entries per message: a slice costs the receiving thread a few milliseconds to copy in. */
-const SLICE = 2_000
+// Entries per message, as many as a loop of the request thread handles in one turn: a few milliseconds to copy in.
+import { SLICE } from './slices.js'
 
 type Task = { id: number; format: FormatId; content: string; options: ParseOptions }
 type Next = { id: number; next: true }
