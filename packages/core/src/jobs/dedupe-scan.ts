@@ -55,7 +55,9 @@ export async function processDedupeScan(deps: JobDeps, job: Job): Promise<Dedupe
   }
 }
 
-const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+/** The words of a text, lowercased, in order (case and punctuation aside). */
+const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const wordsOf = (text: string) => new Set(tokens(text))
 
 /** Words both texts have, as a share of the longer text's words: 1 word of 6 edited leaves 5/6. */
 export function wordOverlap(a: string, b: string): number {
@@ -73,8 +75,6 @@ export interface WordEdit {
   /** Words of the longer text. */
   longer: number
 }
-
-const tokens = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
 
 /** The one word-level edit that turns a into b (case and punctuation aside), or null when they are not one word apart. */
 export function oneWordEdit(a: string, b: string): WordEdit | null {
@@ -97,7 +97,7 @@ export function oneWordEdit(a: string, b: string): WordEdit | null {
  * "Save your edits", "Open file" and "Open the file". A one-word text ("Save" / "Safe") or a two-word text with one
  * word replaced ("Open file" / "Close file") has changed half or all of itself: another string, never suggested.
  */
-export function shortEdit(edit: WordEdit | null): edit is WordEdit {
+function shortEdit(edit: WordEdit | null): edit is WordEdit {
   return edit !== null && edit.longer <= 4 && edit.words >= 2 && (edit.from === null || edit.to === null || edit.words >= 3)
 }
 
@@ -118,7 +118,7 @@ const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'non', 'cannot'])
  * Whether the one differing word changes what the string says rather than how: opposites (Show / Hide, and un-, dis-,
  * de-, in- forms such as lock / unlock), a different number (Step 1 / Step 2), or an added or dropped negation (not).
  */
-export function turnsMeaning(edit: WordEdit): boolean {
+function turnsMeaning(edit: WordEdit): boolean {
   const { from, to } = edit
   if (from === null || to === null) return NEGATIONS.has(from ?? to!)
   if (/^\p{N}+$/u.test(from) || /^\p{N}+$/u.test(to)) return true
