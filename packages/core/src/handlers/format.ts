@@ -1,22 +1,15 @@
 import { findLearnedFormat, listLearnedFormats, updateLearnedFormat } from '@tolk/db'
-import { checkTemplate, isFormatId, listFormats } from '@tolk/formats'
+import { checkTemplate, listFormats } from '@tolk/formats'
 import type * as c from '../contract/format.js'
 import { fail } from '../errors.js'
-import { detectWithLearned, isRefusedGuess } from '../services/codec.js'
-import { pushedLocaleOf, startLearnJob } from '../services/learning.js'
-import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
+import { readAs } from '../services/codec.js'
+import { learnFromSample } from '../services/learning.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
 export const formatHandlers = {
   detect_format: (async (ctx, input) => {
-    const { format, confidence, candidates } = await detectWithLearned(ctx, input.filename, input.content)
-    // A content-only guess the built-in cannot parse is not the format, as for push_file: a learned format that reads
-    // the file is, else none (a push would learn one).
-    if (format !== null && isFormatId(format) && (await isRefusedGuess(format, input.filename, input.content))) {
-      const learned = candidates.find((c) => !isFormatId(c.format))
-      return { format: learned?.format ?? null, confidence: learned?.confidence ?? 0, candidates }
-    }
+    const { format, confidence, candidates } = await readAs(ctx, input.filename, input.content)
     return { format, confidence, candidates }
   }) satisfies Handler<typeof c.detectFormat>,
 
@@ -32,11 +25,7 @@ export const formatHandlers = {
   }) satisfies Handler<typeof c.listFormats>,
 
   learn_format: (async (ctx, input) => {
-    const project = await requireProject(ctx, input.project)
-    // The locale the path names, as push_file finds it: the job's pattern must be the one a push of the file looks for.
-    const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), input.path)
-    const jobId = await startLearnJob(ctx, project, { path: input.path, locale, content: input.content, hint: input.hint })
-    ctx.activity({ summary: `started learn_format job for ${input.path}`, target: jobId, projectId: project.id })
+    const jobId = await learnFromSample(ctx, input.project, { path: input.path, content: input.content, hint: input.hint })
     return { job_id: jobId }
   }) satisfies Handler<typeof c.learnFormat>,
 

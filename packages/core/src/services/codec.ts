@@ -69,27 +69,26 @@ export async function pushCodec(ctx: { db: Db; workspaceId: string }, forced: st
     if (row.status !== 'active') fail('format_not_ready', `The learned format ${row.slug} is ${row.status}; make it active with approve_format (or keep its learn_format task), then push again.`)
     return learnedCodec(row)
   }
-  const detected = await detectWithLearned(ctx, path, content)
+  const detected = await readAs(ctx, path, content)
   if (!detected.format || detected.confidence < 0.3) return null
-  const learnedOf = (id: string) => learnedCodec(detected.learned.find((l) => l.id === id)!)
-  const format = detected.format
-  if (!isFormatId(format)) return learnedOf(format)
-  const builtIn = codecOfBuiltIn(format)
-  if (!(await isRefusedGuess(format, path, content))) return builtIn
-  // No runner-up built-in is tried: it is the same kind of guess. A learned format that reads it (detection checked) does.
-  const learned = detected.candidates.find((c) => !isFormatId(c.format))
-  return learned ? learnedOf(learned.format) : null
+  if (isFormatId(detected.format)) return codecOfBuiltIn(detected.format)
+  return learnedCodec(detected.learned.find((l) => l.id === detected.format)!)
 }
 
 /**
- * True when a built-in was guessed from the content alone (`key: value` lines look like YAML; the path's extension is
- * not the format's) and refuses the file: the file is not in it, so it is unreadable and is learned, rather than
- * answered with the parse errors of a format it was never in. detect_format and push_file answer alike.
+ * What detect_format answers and a push without `format` reads the file as: the best candidate, except a built-in
+ * guessed from the content alone (`key: value` lines look like YAML; the path's extension is not the format's) that
+ * refuses the file. The file is not in it, so a learned format that reads it is the answer, else none (a push learns
+ * one), rather than the parse errors of a format it was never in. No runner-up built-in is tried: the same guess.
  */
-export async function isRefusedGuess(format: FormatId, path: string, content: string): Promise<boolean> {
-  if (ownsPath(format, path)) return false
+export async function readAs(ctx: { db: Db; workspaceId: string }, path: string, content: string) {
+  const detected = await detectWithLearned(ctx, path, content)
+  const { format } = detected
+  if (format === null || !isFormatId(format) || ownsPath(format, path)) return detected
   const parsed = await parseFile(format, content, {})
-  return parsed.issues.some((i) => i.severity === 'error')
+  if (!parsed.issues.some((i) => i.severity === 'error')) return detected
+  const learned = detected.candidates.find((c) => !isFormatId(c.format))
+  return { ...detected, format: learned?.format ?? null, confidence: learned?.confidence ?? 0 }
 }
 
 /** True when the path ends in an extension of the built-in format (`.yml` for YAML): its name says the format. */
@@ -99,7 +98,7 @@ function ownsPath(id: FormatId, path: string): boolean {
 }
 
 /** detect_format over the built-in formats and the workspace's active learned formats together. */
-export async function detectWithLearned(ctx: { db: Db; workspaceId: string }, path: string, content: string) {
+async function detectWithLearned(ctx: { db: Db; workspaceId: string }, path: string, content: string) {
   const builtIn = detectFormat(path, content)
   const learned = (await listLearnedFormats(ctx.db, ctx.workspaceId, 'active'))
     .map((r) => ({ ...r, parsed: validateTemplate(r.template).template }))
