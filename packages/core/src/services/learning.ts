@@ -7,6 +7,7 @@ import type { AuthedContext } from '../context.js'
 import { ServiceError } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
 import { patternFromPath } from './locale-path.js'
+import { requireProject, sourceLocaleOf } from './project-ref.js'
 
 /** The payload of a learn_format job. */
 export interface LearnFormatPayload {
@@ -39,15 +40,25 @@ export function patternOfPath(project: Project, path: string, locale: string): s
 }
 
 /**
- * Queues a learn_format job for a sample; returns its id. `pattern` is given when the job learns again for a known
- * pattern (retry_with_hint carries its task's), else it is the path's.
+ * learn_format and retry_with_hint: queues a learn_format job for a sample of the project's file at `path`, recorded
+ * as activity; returns its id. `pattern` is given when the job learns again for a known pattern (retry_with_hint
+ * carries its task's), else it is the one push_file files the path under.
  */
-export async function startLearnJob(ctx: AuthedContext, project: Project, req: { path: string; locale: string; content: string; hint?: string | undefined; retryOf?: string; pattern?: string }): Promise<string> {
-  const pattern = req.pattern ?? patternOfPath(project, req.path, req.locale)
+export async function learnFromSample(ctx: AuthedContext, projectRef: string, req: { path: string; content: string; hint?: string | undefined; retryOf?: string; pattern?: string }): Promise<string> {
+  const project = await requireProject(ctx, projectRef)
+  const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), req.path)
+  const pattern = req.pattern ?? patternOfPath(project, req.path, locale)
   // Held until commit, so a push of the pattern running now waits and then names this job (answerNotReady).
   await lockLearnPattern(ctx.db, ctx.workspaceId, project.id, pattern)
+  const jobId = await queueLearnJob(ctx, project, { ...req, pattern, locale })
+  ctx.activity({ summary: `started learn_format job for ${req.path}${req.hint ? ' with a hint' : ''}`, target: jobId, projectId: project.id })
+  return jobId
+}
+
+/** Queues a learn_format job; the caller holds the pattern's lock. */
+function queueLearnJob(ctx: AuthedContext, project: Project, req: { path: string; pattern: string; locale: string; content: string; hint?: string | undefined; retryOf?: string }): Promise<string> {
   const payload: LearnFormatPayload = {
-    project_id: project.id, path: req.path, pattern, locale: req.locale, content: req.content,
+    project_id: project.id, path: req.path, pattern: req.pattern, locale: req.locale, content: req.content,
     ...(req.hint ? { hint: req.hint } : {}), ...(req.retryOf ? { retry_of: req.retryOf } : {}),
   }
   return queueJob(ctx, 'learn_format', payload as unknown as Record<string, unknown>)
@@ -71,7 +82,7 @@ export async function answerNotReady(ctx: AuthedContext, project: Project, path:
   if (pending) throw new ServiceError('format_not_ready', detail(last.id), { job_id: last.id })
   // A dry run queues nothing: it says what a real push would do.
   if (dryRun) throw new ServiceError('format_not_ready', `No format reads ${path} yet; a push without dry_run starts a learn_format job that learns one from it.`, { job_id: null })
-  const jobId = await startLearnJob(ctx, project, { path, locale, content: content.slice(0, 2_000_000) })
+  const jobId = await queueLearnJob(ctx, project, { path, pattern, locale, content: content.slice(0, 2_000_000) })
   ctx.activity({ summary: `started learn_format job for ${path}: no format reads it`, target: jobId, projectId: project.id })
   return ctx.failAfterCommit(new ServiceError('format_not_ready', detail(jobId), { job_id: jobId }))
 }

@@ -3,8 +3,7 @@ import * as v from 'valibot'
 import type { AuthedContext } from '../context.js'
 import * as c from '../contract/format.js'
 import { formatHandlers } from '../handlers/format.js'
-import { pushedLocaleOf, startLearnJob } from '../services/learning.js'
-import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
+import { learnFromSample } from '../services/learning.js'
 import { payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import { dismissAction, type TaskKindDef } from './types.js'
@@ -54,10 +53,7 @@ export const learnFormat = {
         await runOp(ctx, c.approveFormat, formatHandlers.approve_format, { format: p.format.id, status: 'retired' })
         // The new job learns for the pattern this task's job learned for (carried, not worked out again from the
         // path), so the next push of any file of the pattern names the new job instead of starting another.
-        const project = await requireProject(ctx, p.project_id)
-        const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), p.path)
-        const jobId = await startLearnJob(ctx, project, { path: p.path, pattern: p.pattern, locale, content, hint: input.hint!, retryOf: task.id })
-        ctx.activity({ summary: `started learn_format job for ${p.path} with a hint`, target: jobId, projectId: project.id })
+        const jobId = await learnFromSample(ctx, p.project_id, { path: p.path, pattern: p.pattern, content, hint: input.hint!, retryOf: task.id })
         return { summary: `retired ${p.format.slug} and started learn_format job ${jobId} with the hint`, job_id: jobId, format_id: p.format.id }
       },
     },
