@@ -94,8 +94,7 @@ function invisible(f: FormCtx, check: 'zero_width' | 'control_chars', re: RegExp
   re.lastIndex = 0
   const m = re.exec(f.target)!
   re.lastIndex = 0
-  const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')
-  report(f, check, `${inTarget} ${what}${inTarget === 1 ? '' : 's'} (first U+${code}), the source has ${inSource}`, {
+  report(f, check, `${inTarget} ${what}${inTarget === 1 ? '' : 's'} (first ${hex(m[0])}), the source has ${inSource}`, {
     span: { start: m.index, end: m.index + m[0].length },
     ...(inSource === 0 ? { fix: f.target.replace(re, '') } : {}),
   })

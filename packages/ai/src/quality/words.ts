@@ -3,6 +3,7 @@
  * a word repeated twice in a row, do-not-translate terms and required glossary translations.
  */
 
+import { isWordAt } from '../protect.js'
 import { report, sameLanguage, scriptOf, UNSPACED, type FormCtx } from './form.js'
 import type { Span } from './types.js'
 
@@ -91,21 +92,12 @@ function isWordChar(text: string, i: number): boolean {
   return /[\p{L}\p{M}\p{N}_]/u.test(text[i]!)
 }
 
-// Scripts written without spaces between words, and Hangul, whose particles attach to the word before them: a Latin
-// name may touch their letters ("Tolkを開く", "Tolk를 여세요") and still be a whole word.
-const ATTACHING = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tibetan}]/u
-
-/** True when the character at `i` goes on the word whose edge character is `edge`. */
-function continuesWord(text: string, i: number, edge: string): boolean {
-  if (!isWordChar(text, i)) return false
-  return !(ATTACHING.test(text[i]!) && !ATTACHING.test(edge))
-}
-
 /** Occurrences of `term` in `text`, case-sensitive whole word (do-not-translate terms are names). */
 function exactCount(text: string, term: string): number {
   let n = 0
   for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + term.length)) {
-    if (!continuesWord(text, at - 1, term[0]!) && !continuesWord(text, at + term.length, term.at(-1)!)) n++
+    // A name may touch letters of another script and still be whole ("Tolkを開く", "Tolk를"): protect.ts's rule.
+    if (isWordAt(text, at, at + term.length)) n++
   }
   return n
 }
