@@ -110,6 +110,16 @@ describe('checkModelOutput', () => {
       .toEqual({ ok: true, text: '%d fichiers', plural: { one: '%d fichier', other: '%d fichiers' } })
   })
 
+  it('accepts an empty text part between two choices side by side ("{a} {b}" needs no words of its own)', () => {
+    const de = { glossary: [], sourceLocale: 'en', targetLocale: 'de' }
+    const q = protectItem({ id: 'u3', text: '{count, plural, one {# item} other {# items}} {count, plural, one {is} other {are}} selected', placeholders: [] }, '3', de)
+    const icu = q.icu!
+    const answer = (key: string) =>
+      key === 'text#2' ? '' : key === 'count#2:one' ? 'ist ausgewählt' : key === 'count#2:other' ? 'sind ausgewählt' : icu.sourceForms[icu.refOf[key] ?? '']!.replace('item', 'Element')
+    const verdict = checkModelOutput(q, { forms: Object.fromEntries(icu.answerKeys.map((k) => [k, answer(k)])) }, de)
+    expect(verdict).toMatchObject({ ok: true, text: '{count, plural, one {# Element} other {# Elements}} {count, plural, one {ist ausgewählt} other {sind ausgewählt}}' })
+  })
+
   it('restores tokens and accepts a good output', () => {
     expect(p.text).toBe('Hello ⟦1⟧, welcome to ⟦2⟧')
     expect(checkModelOutput(p, { text: 'Hallo ⟦1⟧, willkommen bei ⟦2⟧' }, req)).toEqual({ ok: true, text: 'Hallo %s, willkommen bei Tolk' })
