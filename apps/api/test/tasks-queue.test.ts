@@ -77,6 +77,22 @@ forEachBackend('the review queue', (env) => {
     expect((await ok(ws.call('claim_tasks', { limit: 3 }))).tasks.map((t: any) => t.id)).toEqual([high, low, newer])
   })
 
+  test('claim_tasks ranks the answer across its rounds: a task claimed after a gone one was dismissed takes its place in order', async () => {
+    const ws = await env.workspace()
+    const low = await suggestion(ws, 20)
+    expect((await ok(ws.call('claim_tasks', { limit: 1 }))).tasks.map((t: any) => t.id)).toEqual([low])
+    // A merge_suggestion of two units that do not exist: its subject is gone, so claiming dismisses it and claims again.
+    const [a, b] = [randomUUID(), randomUUID()]
+    const gone = await fileTask(env, ws, {
+      kind: 'merge_suggestion', title: 'gone pair', subject: `pair:${a}:${b}`, priority: 95, filed_by: 'scan',
+      payload: { a: { unit_id: a, source_text: 'Save' }, b: { unit_id: b, source_text: 'save' } },
+    })
+    const mid = await suggestion(ws, 60)
+    // Round one refreshes the own claim (low) and takes the gone pair; round two fills its place with mid. Ranked: mid, low.
+    expect((await ok(ws.call('claim_tasks', { limit: 2 }))).tasks.map((t: any) => t.id)).toEqual([mid, low])
+    expect((await ok(ws.call('list_tasks', { status: 'dismissed' }))).tasks.map((t: any) => t.id)).toEqual([gone])
+  })
+
   test('many claimers at once never get the same task, and together they claim every task', async () => {
     const ws = await env.workspace()
     const ids = new Set<string>()
