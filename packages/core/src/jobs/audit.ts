@@ -9,6 +9,7 @@ import { findingsOf, type CheckScope } from '../services/quality.js'
 import { DEFAULT_AUDIT_BUDGET, type AuditBudget } from './audit-budget.js'
 import { Sampler, type Candidate } from './audit-sample.js'
 import { fileAuditTasks } from './audit-tasks.js'
+import { usageOut } from './usage-out.js'
 import type { JobDeps } from './translate.js'
 
 /** The payload of an audit job (run_audit). */
@@ -157,10 +158,6 @@ function providerFailureReason(err: ProviderError): string {
     default:
       return `${what} after the retries the request budget (TOLK_AUDIT_MAX_REQUESTS) allows; run the audit again later`
   }
-}
-
-function usageOut(u: TokenUsage) {
-  return { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_tokens: u.cacheReadTokens, cache_write_tokens: u.cacheWriteTokens, requests: u.requests }
 }
 
 /** A model's fix is kept only when it could be written: the source's placeholders, and plural forms that fit the locale. */

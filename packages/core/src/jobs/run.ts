@@ -1,9 +1,10 @@
-import { ProviderError, type TokenUsage } from '@tolk/ai'
+import { ProviderError } from '@tolk/ai'
 import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
 import { processAudit } from './audit.js'
 import { processDedupeScan } from './dedupe-scan.js'
 import { processLearnFormat } from './learn-format.js'
 import { processTranslate, type JobDeps } from './translate.js'
+import { usageOut } from './usage-out.js'
 
 /** Job types whose processor is built; the others stay queued until theirs is. */
 export const PROCESSED_TYPES: readonly JobType[] = ['translate', 'learn_format', 'dedupe_scan', 'audit']
@@ -35,11 +36,6 @@ function failureOf(err: unknown): Record<string, unknown> {
       ? 'The AI provider refused the request as sent; retrying it unchanged fails the same way. Report it with this job id.'
       : 'The AI provider kept failing; translate queues the work again.'
   return { reason, provider_status: err.status ?? null, retryable: err.isRetryable, fix }
-}
-
-/** Token usage as outputs write it: snake_case like every other field. */
-export function usageOut(u: TokenUsage) {
-  return { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_tokens: u.cacheReadTokens, cache_write_tokens: u.cacheWriteTokens, requests: u.requests }
 }
 
 /**
