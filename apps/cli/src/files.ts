@@ -1,5 +1,6 @@
 // Which files on disk a config names, and where each locale's copy of a source file lives.
 import type { Config, FileConfig } from './config.js'
+import { isLocaleCopy } from './layouts.js'
 import { localeToPath, type LocaleMap } from './locale.js'
 import { findFiles, fillPattern, matchPath, slotsOf, withSlots, type PathMatch } from './patterns.js'
 
@@ -28,7 +29,8 @@ export function sourceFiles(config: Config, root: string, sourceLocale: string):
     const pattern = withSlots(entry.source, slotTexts(sourceLocale, config.locale_map))
     for (const path of findFiles(root, pattern)) {
       const match = matchPath(pattern, path)
-      if (!match || seen.has(path)) continue
+      // A source pattern without a locale (`**/*.resx`) also matches the copies beside it (`Strings.de.resx`).
+      if (!match || seen.has(path) || isLocaleCopy(path, entry.source, entry.translation)) continue
       seen.add(path)
       out.push({ entry, path, match })
     }

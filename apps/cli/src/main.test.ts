@@ -51,6 +51,28 @@ describe('tolk init', () => {
     ])
   })
 
+  it('proposes every layout of a Rails app (config/locales/en.yml, devise.en.yml, javascript/javascript.en.yml) and a Django app', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tolk-main-'))
+    for (const f of ['config/locales/en.yml', 'config/locales/de.yml', 'config/locales/devise.en.yml', 'config/locales/devise.de.yml',
+      'config/locales/javascript/javascript.en.yml', 'shop/locale/en/LC_MESSAGES/django.po', 'shop/locale/pt_BR/LC_MESSAGES/django.po']) {
+      mkdirSync(join(dir, f, '..'), { recursive: true })
+      writeFileSync(join(dir, f), '')
+    }
+    const res = await tolk(['init', '--project', 'app', '--locale-map', 'de=de'], dir)
+    expect(res.code).toBe(EXIT.ok)
+    expect(JSON.parse(readFileSync(join(dir, 'tolk.config.json'), 'utf8'))).toMatchObject({
+      files: [
+        { source: 'config/locales/**/{locale}.yml', translation: 'config/locales/**/{locale}.yml' },
+        { source: 'config/locales/**/*.{locale}.yml', translation: 'config/locales/**/*.{locale}.yml' },
+        { source: '**/locale/{locale}/LC_MESSAGES/*.po', translation: '**/locale/{locale}/LC_MESSAGES/*.po' },
+      ],
+      // Found on disk, and the flag's own entry beside it.
+      locale_map: { 'pt-BR': 'pt_BR', de: 'de' },
+    })
+    expect(res.stderr).toContain('Rails: config/locales/**/*.{locale}.yml -> config/locales/**/*.{locale}.yml (2 source files)')
+    expect(res.stderr).toContain('Copies on disk for: de, pt-BR.')
+  })
+
   it('exits 1 when a required answer is missing and stdin is not a terminal', async () => {
     const res = await tolk(['init', '--source', 'a.json', '--translation', '{locale}.json'])
     expect(res.code).toBe(EXIT.usage)

@@ -187,4 +187,12 @@ describe('tolk mcp over stdio', () => {
       await asMember.client.close()
     }
   })
+
+  it('refuses to start with a refused key: exit 2 and the server\'s code, before serving any tool', async () => {
+    const { tolk } = await session()
+    const res = await tolk(['mcp'], { env: { TOLK_API_KEY: 'tolk_revoked_or_mistyped' } })
+    expect(res.code).toBe(2)
+    expect(res.stderr).toMatch(/^error invalid_key: /m)
+    expect(res.stdout).toBe('')
+  })
 })

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { CONFIG_FILE, parseConfig, writeConfig, type Config } from '../config.js'
 import { resolveCredentials } from '../credentials.js'
 import { CliError, UsageError } from '../exit.js'
-import { findFiles } from '../patterns.js'
+import { detectLayouts, type Detection } from '../layouts.js'
 import type { Runtime } from '../runtime.js'
 import { ask } from './prompt.js'
 
@@ -20,15 +20,6 @@ export interface InitFlags {
   locales?: string
   force?: boolean
 }
-
-// Common layouts, tried in order when no --source is given: the first one with a file on disk is proposed.
-const LAYOUTS: { source: string; translation: string }[] = [
-  { source: '**/res/values/strings.xml', translation: '**/res/values-{android_locale}/strings.xml' },
-  { source: '**/en.lproj/*.strings', translation: '**/{locale}.lproj/*.strings' },
-  { source: '**/locales/en/*.json', translation: '**/locales/{locale}/*.json' },
-  { source: '**/locales/en.json', translation: '**/locales/{locale}.json' },
-  { source: '**/*.pot', translation: '**/{locale}.po' },
-]
 
 /** Parses `he=iw` pairs (repeatable or comma-separated) into a locale_map. */
 export function parseLocaleMap(pairs: string[] = []): Record<string, string> {
@@ -57,11 +48,13 @@ export async function init(rt: Runtime, flags: InitFlags): Promise<void> {
   const { url: resolvedUrl } = resolveCredentials(rt.flags, undefined, rt.io.env)
   const url = await need(rt.flags.url, 'Tolk server URL: ', '--url', resolvedUrl)
   const project = await need(flags.project, 'Project slug: ', '--project')
-  const files = await filePatterns(rt, root, flags, need)
-  const config: Config = parseConfig({ url, project, files, locale_map: parseLocaleMap(flags.localeMap) })
+  const { files, detection } = await filePatterns(rt, root, flags, need, interactive)
+  // Locale spellings found on disk (pt_BR) first, so a --locale-map flag can correct them.
+  const localeMap = { ...detection?.localeMap, ...parseLocaleMap(flags.localeMap) }
+  const config: Config = parseConfig({ url, project, files, locale_map: localeMap })
   writeConfig(path, config)
 
-  const created = await ensureProject(rt, config, flags, interactive)
+  const created = await ensureProject(rt, config, flags, interactive, detection?.locales ?? [])
   rt.print({ config_path: path, config, project_created: created }, () =>
     `Wrote ${path}.${created ? ` Created project ${config.project}.` : ''}\nNext: \`tolk push\` sends the source files; \`tolk push --translations\` also sends existing translations.\n`,
   )
@@ -69,22 +62,52 @@ export async function init(rt: Runtime, flags: InitFlags): Promise<void> {
 
 type Need = (value: string | undefined, question: string, flag: string, fallback?: string) => Promise<string>
 
-/** The file entries: from paired --source/--translation flags, else asked for, proposing a layout found on disk. */
-async function filePatterns(rt: Runtime, root: string, flags: InitFlags, need: Need): Promise<{ source: string; translation: string }[]> {
+/**
+ * The file entries: from paired --source/--translation flags; else every layout found on disk (Rails, Django,
+ * Android, iOS, Flutter, .NET, Angular, Laravel, i18next), confirmed on a terminal; else asked for.
+ */
+async function filePatterns(
+  rt: Runtime, root: string, flags: InitFlags, need: Need, interactive: boolean,
+): Promise<{ files: { source: string; translation: string }[]; detection?: Detection }> {
   const sources = flags.source ?? []
   const translations = flags.translation ?? []
   if (sources.length > 0 && translations.length > 0) {
     if (sources.length !== translations.length) throw new UsageError('usage', `Give one --translation per --source (got ${sources.length} and ${translations.length}).`)
-    return sources.map((source, i) => ({ source, translation: translations[i] ?? '' }))
+    return { files: sources.map((source, i) => ({ source, translation: translations[i] ?? '' })) }
   }
-  const layout = sources.length ? undefined : LAYOUTS.find((l) => findFiles(root, l.source).length > 0)
-  if (layout) rt.note(`Found files like ${layout.source}.`)
-  const source = await need(sources[0], 'Source file pattern (e.g. res/values/strings.xml): ', '--source', layout?.source)
-  const translation = await need(translations[0], 'Translation file pattern (e.g. res/values-{android_locale}/strings.xml): ', '--translation', layout?.translation)
-  return [{ source, translation }]
+  if (sources.length === 0 && translations.length === 0) {
+    const detection = detectLayouts(root, await sourceLocaleOf(rt))
+    if (detection.layouts.length > 0) {
+      rt.note(describeDetection(detection))
+      const accept = !interactive || /^y/i.test(await ask(rt.io, `Use ${detection.layouts.length === 1 ? 'this pattern' : `these ${detection.layouts.length} patterns`}? (y/n) `, 'y'))
+      if (accept) return { files: detection.layouts.map(({ source, translation }) => ({ source, translation })), detection }
+    }
+  }
+  const source = await need(sources[0], 'Source file pattern (e.g. config/locales/{locale}.yml or res/values/strings.xml): ', '--source')
+  const translation = await need(translations[0], 'Translation file pattern (e.g. config/locales/{locale}.yml or res/values-{android_locale}/strings.xml): ', '--translation')
+  return { files: [{ source, translation }] }
 }
 
-async function ensureProject(rt: Runtime, config: Config, flags: InitFlags, interactive: boolean): Promise<boolean> {
+/** What init found, one line per entry, for the person to confirm. */
+export function describeDetection(d: Detection): string {
+  const lines = d.layouts.map((l) => `  ${l.ecosystem}: ${l.source} -> ${l.translation} (${l.sources.length} source file${l.sources.length === 1 ? '' : 's'})`)
+  const locales = d.locales.length ? `\nCopies on disk for: ${d.locales.join(', ')}.` : ''
+  const map = Object.entries(d.localeMap).map(([l, t]) => `${l}=${t}`).join(', ')
+  return `Found these translation files:\n${lines.join('\n')}${locales}${map ? `\nPaths spell locales as: ${map} (locale_map).` : ''}`
+}
+
+/** The workspace's source locale when a key is at hand (a German team's sources are de.yml), else en. */
+async function sourceLocaleOf(rt: Runtime): Promise<string> {
+  const { key } = resolveCredentials(rt.flags, undefined, rt.io.env)
+  if (!key) return 'en'
+  try {
+    return (await rt.client().call('get_workspace', {})).source_locale
+  } catch {
+    return 'en'
+  }
+}
+
+async function ensureProject(rt: Runtime, config: Config, flags: InitFlags, interactive: boolean, found: string[]): Promise<boolean> {
   const { key } = resolveCredentials(rt.flags, config.url, rt.io.env)
   if (!key) {
     rt.note('No API key yet: run `tolk login` (or set TOLK_API_KEY) before `tolk push`.')
@@ -98,7 +121,8 @@ async function ensureProject(rt: Runtime, config: Config, flags: InitFlags, inte
     rt.note(`Project ${config.project} does not exist yet; \`tolk init --create --force\` creates it.`)
     return false
   }
-  const locales = flags.locales ?? (interactive ? await ask(rt.io, 'Target locales, comma-separated (e.g. de,fr,pt-BR): ') : '')
+  // The locales of the copies on disk are the natural targets.
+  const locales = flags.locales ?? (interactive ? await ask(rt.io, 'Target locales, comma-separated (e.g. de,fr,pt-BR): ', found.join(',')) : found.join(','))
   const targetLocales = locales.split(',').map((l) => l.trim()).filter(Boolean)
   try {
     await client.call('create_project', { name: flags.name ?? config.project, slug: config.project, target_locales: targetLocales })

@@ -10,6 +10,8 @@ import { VERSION } from '../version.js'
 export async function mcp(rt: Runtime): Promise<void> {
   // The server records these calls under surface mcp, not cli.
   const client = rt.client(true, undefined, 'mcp')
+  // A refused key fails here, with the server's code, instead of serving tools whose every call fails.
+  await client.call('get_workspace', {})
   const catalog = await client.catalog()
   const server = buildMcpServer({
     tools: toolsFromCatalog(catalog),
