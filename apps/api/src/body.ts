@@ -40,3 +40,36 @@ function tooLarge(): never {
   // The spec's table has no 413 code; a body this large is an input problem the caller must fix.
   fail('invalid_input', 'The request body is larger than 16 MiB.', { issues: [{ path: '', message: 'Request body exceeds 16 MiB; push_file content is at most 10,000,000 characters.' }] })
 }
+
+/** No op's input nests deeper than this; a deeper body is refused before any parser or schema walk recurses into it. */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counting only brackets outside strings; stops counting
+ * once past MAX_JSON_DEPTH. Linear and iterative, so a body of 10,000 `[` costs microseconds and no stack.
+ */
+export function jsonDepthExceeds(text: string): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // a backslash escapes the next character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
+/** JSON.parse, refusing nesting past MAX_JSON_DEPTH with 400 invalid_json; `detail` leads the message of a syntax error. */
+export function parseBoundedJson(text: string, detail: string): unknown {
+  if (jsonDepthExceeds(text)) fail('invalid_json', `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep; no op takes input like that, send the op's input object as its schema shows (GET /api/v1).`)
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    fail('invalid_json', `${detail} (${(err as Error).message})`)
+  }
+}

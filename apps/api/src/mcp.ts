@@ -3,7 +3,7 @@ import { ServiceError, buildMcpServer, contracts, invoke, toolsFromContracts } f
 import type { Hono } from 'hono'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 import { problemResponse } from './problem.js'
-import { MAX_BODY_BYTES, bodyText } from './body.js'
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, bodyText, jsonDepthExceeds } from './body.js'
 
 /** The path of the MCP endpoint (spec: the same ops as MCP tools at {base_url}/api/mcp). */
 export const MCP_PATH = '/api/mcp'
@@ -32,6 +32,10 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
     await server.connect(transport)
     try {
+      // Refused before any parser or schema recursion, as REST refuses it (JSON-RPC's parse error, HTTP 400).
+      if (jsonDepthExceeds(text)) {
+        return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the message is nested more than ${MAX_JSON_DEPTH} levels deep.` } }, 400)
+      }
       const parsed = parseOrUndefined(text)
       c.set('op', toolOf(parsed))
       // JSON the transport cannot parse goes to it as text, so it answers its own JSON-RPC parse error.

@@ -1,7 +1,7 @@
 import { catalog, errorsPage, fail, findOp, invoke, openApi } from '@tolk/core'
 import { SURFACES, type Surface } from '@tolk/db'
 import type { Context, Hono } from 'hono'
-import { bodyText } from './body.js'
+import { bodyText, parseBoundedJson } from './body.js'
 import { opContext, principalOf, type SurfaceDeps } from './context.js'
 
 /** What the REST surface needs from the app. */
@@ -75,12 +75,7 @@ async function bodyInput(c: Context): Promise<unknown> {
 }
 
 function parseJson(text: string, detail: string): unknown {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (err) {
-    fail('invalid_json', `${detail} (${(err as Error).message})`)
-  }
+  const value = parseBoundedJson(text, detail)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail('invalid_input', 'The input must be a JSON object.', { issues: [{ path: '', message: `Expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` }] })
   }

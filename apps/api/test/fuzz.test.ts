@@ -97,3 +97,37 @@ forEachBackend('fuzz over every op of the catalog', (env) => {
     )
   })
 })
+
+forEachBackend('bodies nested too deep', (env) => {
+  const deep = (depth: number) => `{"project": ${'['.repeat(depth)}${']'.repeat(depth)}}`
+  // 10,000 levels once made every op answer 500 internal_error; a JSON reader or schema walk must never see them.
+  test.each([...inputSchemas().keys()])('%s answers 400 invalid_json to a body nested 10,000 deep, over POST and GET', async (op) => {
+    const ws = await env.workspace()
+    const post = await env.app().request(`http://tolk.test/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: deep(10_000) })
+    expect(post.status).toBe(400)
+    expect(await post.json()).toMatchObject({ code: 'invalid_json', detail: expect.stringMatching(/nested more than 64 levels/) })
+    const get = await env.app().request(`http://tolk.test/api/v1/${op}?input=${encodeURIComponent(deep(10_000))}`, { headers: { authorization: `Bearer ${ws.key}` } })
+    expect([400, 405]).toContain(get.status)
+  })
+
+  test('a body nested 64 deep is read as usual (the limit is not an input rule)', async () => {
+    const ws = await env.workspace()
+    const res = await env.app().request('http://tolk.test/api/v1/get_workspace', { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json' }, body: `{"x": ${'['.repeat(63)}${']'.repeat(63)}}` })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'invalid_input' })
+  })
+})
+
+forEachBackend('MCP messages nested too deep', (env) => {
+  test('a tools/call nested 10,000 deep is a JSON-RPC parse error with HTTP 400, not a 500', async () => {
+    const ws = await env.workspace()
+    const depth = 10_000
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_projects","arguments":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}}`
+    const res = await env.app().request('http://tolk.test/api/mcp', {
+      method: 'POST', body,
+      headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/nested more than 64 levels/) } })
+  })
+})
