@@ -174,6 +174,8 @@ describe.each(testBackends())('whole repositories through the packed CLI [$name]
     const res = await tolk(['push', '--translations', '--locale', 'de'])
     expect(res.code).toBe(0)
     expect(res.stdout).toMatch(/public\/locales\/de\/auth\.json +de .* 1 key_not_in_source/)
+    // The key is named, so the person finds it without diffing the two files.
+    expect(res.stdout).toMatch(/^public\/locales\/de\/auth\.json: key_not_in_source: [\w.]*sso$/m)
     expect(res.stdout).toContain('key_not_in_source: those keys are not in the source file the translation was linked to')
     expect(res.stdout).not.toContain('Reviewed and approved translations were kept')
   }, 120_000)

@@ -99,6 +99,19 @@ describe('tolk push', () => {
     expect(res.stdout).not.toContain('Reviewed and approved translations were kept')
   })
 
+  it('names the keys each file skipped, the first ones the server lists and how many more', async () => {
+    const { tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': 'x', 'res/values-de/strings.xml': 'y' }, {
+      ...common,
+      push_file: (input: { locale: string }) => (input.locale === 'de'
+        ? { counts: { ...counts, translations_skipped: 42, skipped: { key_not_in_source: 40, reviewed_differs: 2 } }, skipped_keys: { key_not_in_source: ['old_title', 'legacy_hint'], reviewed_differs: ['save', 'cancel'] } }
+        : { counts, skipped_keys: {} }),
+    })
+    const res = await tolk(['push', '--translations'])
+    expect(res.code).toBe(0)
+    expect(res.stdout).toContain('res/values-de/strings.xml: key_not_in_source: old_title, legacy_hint and 38 more\n')
+    expect(res.stdout).toContain('res/values-de/strings.xml: reviewed_differs: save, cancel\n')
+  })
+
   it('exits 1 without sending anything when a file is not valid UTF-8', async () => {
     const { calls, tolk } = setup({ 'tolk.config.json': CONFIG, 'res/values/strings.xml': Buffer.from([0x3c, 0xff, 0x3e]) }, { ...common, push_file: () => ({ counts }) })
     const res = await tolk(['push'])

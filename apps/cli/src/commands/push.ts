@@ -75,8 +75,22 @@ export async function push(rt: Runtime, flags: PushFlags): Promise<void> {
       return [path, locale, c.keys_added, c.keys_updated, c.keys_removed, c.translations_imported, skipped || '-']
     })
     const head = flags.dryRun ? `Dry run: nothing was changed in ${project.slug}.\n` : ''
-    return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + skipHints(results, flags.force ?? false)
+    return head + table(['file', 'locale', 'added', 'updated', 'removed', 'imported', 'skipped'], rows) + skippedKeyLines(results) + skipHints(results, flags.force ?? false)
   })
+}
+
+/** The keys each file skipped, by reason: the server names the first few, the count says how many in all. */
+export function skippedKeyLines(results: readonly ({ path: string } & Pick<OutputOf<'push_file'>, 'counts' | 'skipped_keys'>)[]): string {
+  const lines: string[] = []
+  for (const r of results) {
+    // Servers before skipped_keys was added send none.
+    for (const [reason, names] of Object.entries(r.skipped_keys ?? {})) {
+      if (names.length === 0) continue
+      const more = (r.counts.skipped[reason] ?? names.length) - names.length
+      lines.push(`${r.path}: ${reason}: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`)
+    }
+  }
+  return lines.map((l) => `${l}\n`).join('')
 }
 
 /** What each kind of skipped translation means and how to act on it. */

@@ -33,6 +33,9 @@ export const listFiles = defineOp({
   examples: [{ project: 'web' }],
 })
 
+/** push_file names at most this many skipped keys per reason: enough to find the file's mistake, small for 10,000 skips. */
+export const MAX_SKIPPED_KEYS = 20
+
 /** What push_file counted; one line per count, so a new one is a one-line change. */
 const PushCounts = v.object({
   keys_added: Count,
@@ -81,6 +84,10 @@ export const pushFile = defineOp({
     job_id: MaybeJobId,
     job_ids: v.pipe(JobIds, v.description('translate jobs queued, one per target locale; empty on dry_run')),
     dry_run: v.boolean(),
+    skipped_keys: v.pipe(
+      v.record(v.string(), v.pipe(v.array(v.string()), v.maxLength(MAX_SKIPPED_KEYS))),
+      v.description(`for each reason in counts.skipped, the first ${MAX_SKIPPED_KEYS} keys skipped for it (a key with a context is named "key (context c)"); the count says how many there were`),
+    ),
     warnings: v.pipe(
       v.array(v.object({ severity: v.picklist(['warning']), message: v.string(), line: Count, column: Count })),
       v.description('what the parser skipped or doubted, at most 50; the push still succeeded'),

@@ -46,7 +46,8 @@ export const fileHandlers = {
     if (codec.learned && !input.dry_run) await addLearnedFormatPattern(ctx.db, codec.learned.id, result.file.pattern)
     // A dry run rolls its jobs back with everything else: naming them would point at jobs that never exist.
     const jobIds = input.dry_run ? [] : result.job_ids
-    const out = { file: result.file, counts: result.counts, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }
+    const { skipped_keys: skippedKeys, ...counts } = result.counts
+    const out = { file: result.file, counts, skipped_keys: skippedKeys, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }
     if (input.dry_run) ctx.rollbackWith(out)
     if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
     else ctx.quiet()

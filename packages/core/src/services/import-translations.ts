@@ -8,6 +8,7 @@ import type { AuthedContext } from '../context.js'
 import { historyActor } from './history.js'
 import { isStandIn, keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { splitConflicts, type Conflict } from './import-conflicts.js'
+import { MAX_SKIPPED_KEYS } from '../contract/file.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 import { countWrittenWarnings } from './quality.js'
 import { nextTurn, sliceEnds } from './slices.js'
@@ -43,9 +44,12 @@ export async function importTranslations(
     state.sharers = await activeKeysOfUnits(ctx.db, candidates)
     state.pastTexts = await pastTextsOf(ctx, file, snapshotLocale, locales, req)
   }
-  const skip = (reason: string) => {
+  const skip = (reason: string, entry: Entry) => {
     counts.translations_skipped++
     counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1
+    const names = (counts.skipped_keys[reason] ??= [])
+    const name = entry.context ? `${entry.key} (context ${entry.context})` : entry.key
+    if (names.length < MAX_SKIPPED_KEYS && names.at(-1) !== name) names.push(name)
   }
   const writes = new Map<string, TranslationWrite & { keyId: string }>()
   const conflicts = new Map<string, Conflict>()
@@ -59,7 +63,7 @@ export async function importTranslations(
       const value = valueIn(entry, locale, req.locale)
       if (!value) continue
       if (!key) {
-        skip('key_not_in_source')
+        skip('key_not_in_source', entry)
         continue
       }
       const id = `${key.unit_id}\u0000${locale}`
@@ -80,7 +84,7 @@ export async function importTranslations(
         continue
       }
       if (existing && (existing.status === 'reviewed' || existing.status === 'approved') && !req.overwrite) {
-        skip(`${existing.status}_differs`)
+        skip(`${existing.status}_differs`, entry)
         continue
       }
       const placeholdersOk = comparePlaceholders(state.sources.get(key.unit_id) ?? '', value.text).ok

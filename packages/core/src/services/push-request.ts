@@ -10,6 +10,8 @@ export interface PushCounts extends KeyCounts {
   translations_unchanged: number
   translations_skipped: number
   skipped: Record<string, number>
+  /** For each reason in `skipped`, the first MAX_SKIPPED_KEYS keys it skipped (push_file's skipped_keys). */
+  skipped_keys: Record<string, string[]>
   /** Keys moved onto their own unit because their translation differed from one another file or a person gave. */
   keys_split: number
   /** merge_review tasks filed for those splits and for units keys with different contexts share (one per unit). */

@@ -39,7 +39,7 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   })
   const counts: PushCounts = {
     keys_added: 0, keys_updated: 0, keys_removed: 0, keys_unchanged: 0, units_created: 0, units_reused: 0,
-    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, keys_split: 0, tasks_filed: 0, check_warnings: 0,
+    translations_imported: 0, translations_unchanged: 0, translations_skipped: 0, skipped: {}, skipped_keys: {}, keys_split: 0, tasks_filed: 0, check_warnings: 0,
   }
   const bilingual = entries.some((e) => e.source !== undefined)
   const hash = createHash('sha256').update(req.content).digest('base64url')
