@@ -50,6 +50,30 @@ forEachBackend('rate limits', (env) => {
     }
   })
 
+  test('X-Forwarded-For picks the address only with TOLK_TRUST_PROXY: a client cannot rotate it to escape its limit', async () => {
+    const from = (app: ReturnType<typeof limitedApp>['app'], address: string) =>
+      app.request(`${BASE_URL}/api/v1/get_pricing`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `${address}, 10.0.0.1` }, body: '{}' })
+    const direct = limitedApp({ perKey: 100, perIp: 2 })
+    try {
+      // Not behind a trusted proxy: the header is the client's own claim, so every address it names is one caller.
+      expect((await from(direct.app, '203.0.113.1')).status).toBe(200)
+      expect((await from(direct.app, '203.0.113.2')).status).toBe(200)
+      expect((await from(direct.app, '203.0.113.3')).status).toBe(429)
+    } finally {
+      direct.close()
+    }
+    const proxied = limitedApp({ perKey: 100, perIp: 2, trustProxy: true })
+    try {
+      // Behind a trusted proxy: the first address is the client's, each counted on its own.
+      expect((await from(proxied.app, '198.51.100.1')).status).toBe(200)
+      expect((await from(proxied.app, '198.51.100.1')).status).toBe(200)
+      expect((await from(proxied.app, '198.51.100.1')).status).toBe(429)
+      expect((await from(proxied.app, '198.51.100.2')).status).toBe(200)
+    } finally {
+      proxied.close()
+    }
+  })
+
   test('the limits are off when set to 0', async () => {
     const ws = await env.workspace()
     const { call, close } = limitedApp({ perKey: 0, perIp: 0 })
