@@ -124,6 +124,22 @@ describe('template language', () => {
     expect(out).toBe('[a]\nx = "X"\nnew = "N"\n[b]\nz = "Z"\n')
   })
 
+  test('a key that comes before every key of the copy goes first, as built-in formats place it', () => {
+    const t: Template = { kind: 'lines', separators: ['='] }
+    expect(render(t, 'b=B\nc=C\n', [{ key: 'a', value: 'A' }, { key: 'b', value: 'B' }, { key: 'c', value: 'C' }])).toBe('a=A\nb=B\nc=C\n')
+    // In a section, before the section's first entry; CRLF kept.
+    const s: Template = { kind: 'lines', separators: ['='], sections: { open: '[', close: ']' } }
+    expect(render(s, '[app]\r\nb=B\r\n', [{ key: 'app.a', value: 'A' }, { key: 'app.b', value: 'B' }])).toBe('[app]\r\na=A\r\nb=B\r\n')
+    // The copy's only line has no final break: the new first line still ends with one.
+    expect(render(t, 'b=B', [{ key: 'a', value: 'A' }, { key: 'b', value: 'B' }])).toBe('a=A\nb=B')
+  })
+
+  test('a key added after an unterminated last line starts a new line (never b=Bc=C)', () => {
+    const t: Template = { kind: 'lines', separators: ['='] }
+    expect(render(t, 'a=A\nb=B', [{ key: 'a', value: 'A' }, { key: 'b', value: 'B' }, { key: 'c', value: 'C' }])).toBe('a=A\nb=B\nc=C')
+    expect(render(t, 'a=A\r\nb=B', [{ key: 'a', value: 'A' }, { key: 'b', value: 'B' }, { key: 'c', value: 'C' }])).toBe('a=A\r\nb=B\r\nc=C')
+  })
+
   test('an edited value that spanned continuation lines is written on one line', () => {
     const t: Template = { kind: 'lines', separators: ['='], continuation: '\\', escapes: { '\\\\': '\\' } }
     const text = 'long = first \\\n    second\npath = C:\\\\dir\n'

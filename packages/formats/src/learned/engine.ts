@@ -82,7 +82,10 @@ export function renderLearned(template: Template, text: string | undefined, entr
   return applyEdits(text, edits)
 }
 
-/** Lines for keys the file lacks, each cloned from the entry it follows (or the last one of its section). */
+/**
+ * Lines for keys the file lacks, each cloned from the entry it follows in source order; a key that comes before
+ * every key of the copy goes before the first one of its section, as the built-in formats place it (placement.ts).
+ */
 function additions(template: Template, text: string, slots: readonly Slot[], inFile: Map<string, Slot>, entries: readonly Entry[], work: Work, report: Unwritable[]): TextEdit[] {
   const edits: TextEdit[] = []
   const eol = detectEol(text)
@@ -90,12 +93,18 @@ function additions(template: Template, text: string, slots: readonly Slot[], inF
   for (const e of entries) {
     const here = inFile.get(e.key)
     if (here) { previous = here; continue }
-    const anchor = previous && fits(previous, e.key) ? previous : lastFitting(slots, e.key)
+    const first = previous === undefined
+    const anchor = previous && fits(previous, e.key) ? previous : first ? firstFitting(slots, e.key) : lastFitting(slots, e.key)
     if (!anchor || anchor.keyStart === undefined || anchor.keyEnd === undefined || !anchor.encodeKey) continue
     const keyRaw = anchor.encodeKey(e.key.slice(anchor.keyPrefix!.length))
     const raw = anchor.encode(e.value)
     let line = text.slice(anchor.start, anchor.keyStart) + keyRaw + text.slice(anchor.keyEnd, anchor.valueStart) + raw + text.slice(anchor.valueEnd, anchor.end)
     if (!newEntryReadsBack(template, text, anchor, { line, keyRaw, raw }, e.key, e.value, work)) { report.push(unwritable(template, e.key, e.value, true)); continue }
+    if (first) {
+      // Before its neighbour: the new line ends with a break even when the neighbour is an unterminated last line.
+      edits.push({ start: anchor.start, end: anchor.start, text: line.endsWith('\n') ? line : line + eol })
+      continue
+    }
     // The last line of a file without a final line break: the new line needs one before it.
     if (!line.endsWith('\n') && anchor.end === text.length) line = eol + line
     edits.push({ start: anchor.end, end: anchor.end, text: line })
@@ -106,6 +115,12 @@ function additions(template: Template, text: string, slots: readonly Slot[], inF
 /** True when a new key can be written in this slot's shape: its section or block prefix is the key's. */
 function fits(slot: Slot, key: string): boolean {
   return slot.keyPrefix !== undefined && key.startsWith(slot.keyPrefix) && key.length > slot.keyPrefix.length
+}
+
+function firstFitting(slots: readonly Slot[], key: string): Slot | undefined {
+  let best: Slot | undefined
+  for (const s of slots) if (fits(s, key) && (!best || s.keyPrefix!.length > best.keyPrefix!.length)) best = s
+  return best
 }
 
 function lastFitting(slots: readonly Slot[], key: string): Slot | undefined {
