@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-// The CLI imports only @tolk/core's pure subpaths (@tolk/core/surface, @tolk/core/contract); should one of
+// The CLI imports only @tolk/core's pure subpaths (@tolk/core/surface, @tolk/core/contract, @tolk/core/paths); should one of
 // them ever reach the database stack, the bundle refuses to build (the import rules check it too).
 const FORBIDDEN = /(^|\/)(@tolk\/db|packages\/db|kysely|postgres|@electric-sql\/pglite)(\/|$)/
 

@@ -1,7 +1,7 @@
 // Which files on disk a config names, and where each locale's copy of a source file lives.
 import type { Config, FileConfig } from './config.js'
 import { isLocaleCopy } from './layouts.js'
-import { localeToPath, type LocaleMap } from './locale.js'
+import { slotText, type LocaleMap } from '@tolk/core/paths'
 import { findFiles, fillPattern, matchPath, slotsOf, withSlots, type PathMatch } from './patterns.js'
 
 /** A source file found on disk, with the config entry that names it and its glob captures. */
@@ -12,8 +12,8 @@ export interface SourceFile {
 }
 
 const slotTexts = (locale: string, map: LocaleMap) => ({
-  locale: localeToPath(locale, 'locale', map),
-  android_locale: localeToPath(locale, 'android_locale', map),
+  locale: slotText(locale, 'locale', map),
+  android_locale: slotText(locale, 'android_locale', map),
 })
 
 /** True for a file that carries every locale itself (xcstrings, multi-column CSV): its translation has no locale slot. */

@@ -3,7 +3,7 @@
 // locale files that are not the repository's own) and proposes every layout with a source file on disk.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
-import { fromAndroidLocale } from './locale.js'
+import { localeOfQualifier } from '@tolk/core/paths'
 import { matchPath, slotsOf, withSlots } from './patterns.js'
 
 /** One `{ source, translation }` entry `tolk init` proposes, with the ecosystem it comes from. */
@@ -118,7 +118,7 @@ export function detectLayouts(root: string, sourceLocale: string, files = listRe
       const slots = matchPath(c.translation, f)?.slots
       const text = slots?.locale ?? slots?.android_locale
       if (text === undefined) continue
-      const locale = slots?.android_locale !== undefined ? fromAndroidLocale(text) : text.replaceAll('_', '-')
+      const locale = slots?.android_locale !== undefined ? localeOfQualifier(text) : text.replaceAll('_', '-')
       if (locale === sourceLocale || !looksLikeLocale(locale)) continue
       claimed.add(f)
       locales.add(locale)

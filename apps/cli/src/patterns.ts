@@ -3,7 +3,7 @@
 // translation pattern, in order, so `src/**/en/*.json` -> `src/**/{locale}/*.json` keeps subfolders and names.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { LocaleSlot } from './locale.js'
+import type { LocaleSlot } from '@tolk/core/paths'
 
 type Token =
   | { kind: 'literal'; text: string }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { androidQualifier, localeOfPath, pathFromPattern, patternFromPath } from './locale-path.js'
+import { androidQualifier, localeOfPath, localeOfQualifier, localeOfSlotText, pathFromPattern, patternFromPath, slotText } from './locale-path.js'
 
 describe('file path patterns', () => {
   test.each([
@@ -61,5 +61,29 @@ describe('file path patterns', () => {
     expect(localeOfPath('res/values-{android_locale}/strings.xml', 'res/values-b+sr+Latn/strings.xml')).toBe('sr-Latn')
     expect(localeOfPath('locales/{locale}.json', 'locales/de.json')).toBe('de')
     expect(localeOfPath('locales/{locale}.json', 'other/de.json')).toBeUndefined()
+  })
+})
+
+// The one rule the server and the CLI share (the CLI reads it through @tolk/core/paths; it once had its own copy,
+// which wrote a gettext map spelling into Android folders): docs/decisions.md, projects.locale_map.
+describe('slot texts, both ways, with a locale_map', () => {
+  test.each([
+    ['de', 'de'], ['pt-BR', 'pt-rBR'], ['pt_br', 'pt-rBR'], ['es-419', 'es-r419'], ['sr-Latn', 'b+sr+Latn'], ['zh-Hant-TW', 'b+zh+Hant+TW'], ['fil-PH', 'fil-rPH'],
+  ])('%s is written values-%s and read back', (locale, qualifier) => {
+    expect(slotText(locale, 'android_locale')).toBe(qualifier)
+    expect(localeOfQualifier(qualifier)).toBe(locale.replace('_br', '-BR'))
+  })
+
+  const map = { he: 'iw', 'zh-Hant': 'zh-rTW', de: 'de_DE', 'pt-BR': 'pt_BR' }
+  test.each([
+    // An Android qualifier in the map is used in both slots.
+    ['he', 'android_locale', 'iw'], ['he', 'locale', 'iw'], ['zh-Hant', 'android_locale', 'zh-rTW'],
+    // A gettext spelling names no folder Android reads: the {android_locale} slot keeps the qualifier rule.
+    ['de', 'locale', 'de_DE'], ['de', 'android_locale', 'de'], ['pt-BR', 'locale', 'pt_BR'], ['pt-BR', 'android_locale', 'pt-rBR'],
+    // Unmapped locales follow the slot's rule.
+    ['fr', 'locale', 'fr'], ['fr-CA', 'android_locale', 'fr-rCA'],
+  ] as const)('%s in {%s} is %s', (locale, slot, text) => {
+    expect(slotText(locale, slot, map)).toBe(text)
+    expect(localeOfSlotText(text, slot, map)).toBe(locale)
   })
 })

@@ -1,4 +1,7 @@
-/** Path patterns of files: `{locale}` or `{android_locale}` stands for each locale's copy (spec § File). */
+/**
+ * Path patterns of files: `{locale}` or `{android_locale}` stands for each locale's copy (spec § File). Pure, and the
+ * one rule for the server and the CLI alike (the CLI imports it through @tolk/core/paths).
+ */
 
 /** How a project spells its locales in file paths: project locale -> path text (de -> de_DE, zh-Hans -> zh_CN). */
 export type LocaleMap = Readonly<Record<string, string>>
@@ -31,6 +34,25 @@ export function androidText(locale: string, map: LocaleMap = {}): string {
 function localeOfText(text: string, map: LocaleMap): string | undefined {
   for (const [locale, spelled] of Object.entries(map)) if (spelled === text) return locale
   return undefined
+}
+
+/** The BCP 47 tag of an Android qualifier (pt-rBR -> pt-BR, b+sr+Latn -> sr-Latn); other text is returned as it is. */
+export function localeOfQualifier(text: string): string {
+  if (text.startsWith('b+')) return text.slice(2).split('+').join('-')
+  return text.replace(/^([A-Za-z]{2,3})-r([A-Z]{2}|\d{3})$/, '$1-$2')
+}
+
+/** Which placeholder a locale fills in a path pattern. */
+export type LocaleSlot = 'locale' | 'android_locale'
+
+/** The text a locale takes in a slot of either kind (localeText, androidText). */
+export function slotText(locale: string, slot: LocaleSlot, map: LocaleMap = {}): string {
+  return slot === 'android_locale' ? androidText(locale, map) : localeText(locale, map)
+}
+
+/** The project locale of a slot's text: the map's locale spelled so, else the text read by the slot's rule. */
+export function localeOfSlotText(text: string, slot: LocaleSlot, map: LocaleMap = {}): string {
+  return localeOfText(text, map) ?? (slot === 'android_locale' ? localeOfQualifier(text) : text)
 }
 
 const ANDROID_VALUES = /(^|\/)values(-[^/]+)?(\/)/
@@ -111,9 +133,5 @@ export function slotTextOf(pattern: string, path: string, map: LocaleMap = {}): 
 export function localeOfPath(pattern: string, path: string, map: LocaleMap = {}): string | undefined {
   const raw = slotTextOf(pattern, path, map)
   if (raw === undefined) return undefined
-  const mapped = localeOfText(raw, map)
-  if (mapped !== undefined) return mapped
-  if (!pattern.includes('{android_locale}')) return raw
-  if (raw.startsWith('b+')) return raw.slice(2).split('+').join('-')
-  return raw.replace(/-r([A-Z]{2})$/, '-$1')
+  return localeOfSlotText(raw, pattern.includes('{android_locale}') ? 'android_locale' : 'locale', map)
 }
