@@ -34,7 +34,20 @@ describe('checkInput', () => {
   it('accepts an integer where a number is expected and any branch of anyOf', () => {
     expect(checkInput({ type: 'number' }, 3)).toEqual([])
     expect(checkInput({ anyOf: [{ type: 'integer' }, { type: 'null' }] }, null)).toEqual([])
-    expect(checkInput({ anyOf: [{ type: 'integer' }, { type: 'null' }] }, 'x')).toHaveLength(1)
+    expect(checkInput({ anyOf: [{ type: 'integer' }, { type: 'null' }] }, 'x')).toEqual([{ path: '', message: 'Matches none of the allowed shapes.' }])
+  })
+
+  it('checks patterns, as the catalog states them for slugs and ids', () => {
+    const slug: JsonSchema = { type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,47}$' } } }
+    expect(checkInput(slug, { slug: 'web-app' })).toEqual([])
+    expect(checkInput(slug, { slug: 'Web App' })).toEqual([{ path: 'slug', message: 'Must match the pattern ^[a-z0-9][a-z0-9-]{0,47}$.' }])
+  })
+
+  it('reads the catalog\'s own schema of create_project', async () => {
+    const { inputSchemas } = await import('@tolk/core/surface')
+    const schema = inputSchemas().get('create_project') as JsonSchema
+    expect(checkInput(schema, { name: 'App', slug: 'app' })).toEqual([])
+    expect(checkInput(schema, { name: 'App', slug: 'Not A Slug' }).map((i) => i.path)).toEqual(['slug'])
   })
 })
 

@@ -1,8 +1,10 @@
-// A local check of op input against the catalog's JSON Schema, so a typo fails before anything is sent.
-// Covers the keywords valibot's converter emits for op inputs; the server validates fully anyway.
+// A local check of op input against the catalog's JSON Schema, so a typo fails before anything is sent. Ajv (already
+// in the bundle through the MCP SDK) reads every keyword the catalog emits, patterns and formats included; the
+// server validates fully anyway. Its messages are reworded to say what to send, one issue per field.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import type { Issue } from './exit.js'
 
-/** The JSON Schema keywords the check reads. */
+/** The JSON Schema keywords the help text reads (the check itself takes any schema). */
 export interface JsonSchema {
   type?: string | string[]
   properties?: Record<string, JsonSchema>
@@ -19,53 +21,63 @@ export interface JsonSchema {
   maximum?: number
   minItems?: number
   maxItems?: number
+  pattern?: string
   description?: string
   default?: unknown
 }
 
+// strict off: the catalog's schemas carry keywords Ajv does not know (examples, descriptions on refs).
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateFormats: false })
+const compiled = new WeakMap<object, ValidateFunction>()
+
 const typeOf = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v
 
-/** The problems of `value` under `schema`, each with its dot path; empty when it passes. */
-export function checkInput(schema: JsonSchema | undefined, value: unknown, path = ''): Issue[] {
+/** A JSON Pointer as the dot path the server's `issues` use (target_locales.0). */
+const dotPath = (pointer: string, child?: string) =>
+  [...pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), ...(child === undefined ? [] : [child])].join('.')
+
+function messageOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>
+  switch (e.keyword) {
+    case 'type': return `Expected ${String(p.type).split(',').join(' or ')}, got ${typeOf(e.data)}.`
+    case 'minLength': return `At least ${p.limit} characters.`
+    case 'maxLength': return `At most ${p.limit} characters.`
+    case 'minimum': return `At least ${p.limit}.`
+    case 'maximum': return `At most ${p.limit}.`
+    case 'minItems': return `At least ${p.limit} items.`
+    case 'maxItems': return `At most ${p.limit} items.`
+    case 'enum': return `Must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`
+    case 'const': return `Must be ${JSON.stringify(p.allowedValue)}.`
+    case 'pattern': return `Must match the pattern ${p.pattern}.`
+    case 'anyOf': case 'oneOf': return 'Matches none of the allowed shapes.'
+    default: return `${(e.message ?? 'Invalid').replace(/^./, (c) => c.toUpperCase())}.`
+  }
+}
+
+/** The problems of `value` under `schema`, one per field with its dot path; empty when it passes. */
+export function checkInput(schema: JsonSchema | undefined, value: unknown): Issue[] {
   if (!schema || typeof schema !== 'object') return []
-  const at = (message: string): Issue[] => [{ path, message }]
-  const branches = schema.anyOf ?? schema.oneOf
-  if (branches) return branches.some((b) => checkInput(b, value, path).length === 0) ? [] : at('Matches none of the allowed shapes.')
-  if (schema.const !== undefined && value !== schema.const) return at(`Must be ${JSON.stringify(schema.const)}.`)
-  if (schema.enum && !schema.enum.includes(value)) return at(`Must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}.`)
-  if (schema.type) {
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type]
-    const actual = typeOf(value)
-    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return at(`Expected ${types.join(' or ')}, got ${actual}.`)
+  let validate = compiled.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    compiled.set(schema, validate)
   }
-  if (typeof value === 'string') {
-    if (schema.minLength !== undefined && value.length < schema.minLength) return at(`At least ${schema.minLength} characters.`)
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) return at(`At most ${schema.maxLength} characters.`)
+  if (validate(value)) return []
+  const errors = validate.errors ?? []
+  // A failed anyOf speaks for its branches: their own errors would name shapes the caller did not mean.
+  const choices = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`)
+  const issues = new Map<string, string>()
+  for (const e of errors) {
+    if (choices.some((c) => e.schemaPath.startsWith(c))) continue
+    const p = e.params as Record<string, string>
+    const path = e.keyword === 'required' ? dotPath(e.instancePath, p.missingProperty) : e.keyword === 'additionalProperties' ? dotPath(e.instancePath, p.additionalProperty) : dotPath(e.instancePath)
+    const message = e.keyword === 'required' ? 'Required.'
+      : e.keyword === 'additionalProperties' ? `Unknown field; allowed: ${Object.keys((e.parentSchema as JsonSchema | undefined)?.properties ?? {}).join(', ') || 'none'}.`
+        : messageOf(e)
+    if (!issues.has(path)) issues.set(path, message)
   }
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) return at(`At least ${schema.minimum}.`)
-    if (schema.maximum !== undefined && value > schema.maximum) return at(`At most ${schema.maximum}.`)
-  }
-  if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) return at(`At least ${schema.minItems} items.`)
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) return at(`At most ${schema.maxItems} items.`)
-    return value.flatMap((item, i) => checkInput(schema.items, item, path ? `${path}.${i}` : String(i)))
-  }
-  if (typeOf(value) === 'object') {
-    const obj = value as Record<string, unknown>
-    const sub = (k: string) => (path ? `${path}.${k}` : k)
-    const issues: Issue[] = []
-    for (const k of schema.required ?? []) if (!(k in obj)) issues.push({ path: sub(k), message: 'Required.' })
-    for (const [k, v] of Object.entries(obj)) {
-      const prop = schema.properties?.[k]
-      if (prop) issues.push(...checkInput(prop, v, sub(k)))
-      else if (schema.additionalProperties === false) issues.push({ path: sub(k), message: `Unknown field; allowed: ${Object.keys(schema.properties ?? {}).join(', ') || 'none'}.` })
-      else if (typeof schema.additionalProperties === 'object') issues.push(...checkInput(schema.additionalProperties, v, sub(k)))
-    }
-    return issues
-  }
-  return []
+  return [...issues].map(([path, message]) => ({ path, message }))
 }
 
 /** Help lines for an op's input fields: name, type, required or default, and description. */
