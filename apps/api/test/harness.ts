@@ -1,7 +1,8 @@
 // Integration harness: one app per backend (PGlite always, PostgreSQL when DATABASE_URL is set), and a fresh
 // workspace per test so files run in parallel without truncating tables.
 import { randomUUID } from 'node:crypto'
-import { SearchIndexer, assertOutput, contracts, createWorkspaceWithOwner } from '@tolk/core'
+import { SearchIndexer, contracts, createWorkspaceWithOwner } from '@tolk/core'
+import { assertOutput } from '@tolk/core/testing'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'

@@ -1,7 +1,8 @@
 // MCP over Streamable HTTP, driven by the SDK's own client against the app on a real loopback port.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { catalog, checkingOutputs, contracts, errorOfResult, inputSchemas, outputSchemas } from '@tolk/core'
+import { catalog, contracts, errorOfResult, inputSchemas, outputSchemas } from '@tolk/core'
+import { checkingOutputs } from '@tolk/core/testing'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
 import { listen, type Listening } from './listen.js'

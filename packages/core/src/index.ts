@@ -7,7 +7,6 @@ export { bootstrapIfEmpty, createWorkspaceWithOwner, type Bootstrapped } from '.
 export { catalog, type CatalogEntry } from './surface/catalog.js'
 export { openApi } from './surface/openapi.js'
 export { inputSchemas, outputSchemas } from './surface/json-schema.js'
-export { assertOutput, checkingOutputs, outputProblems } from './surface/output-check.js'
 export { catalogEntry, errorsOf, COMMON_ERRORS } from './surface/catalog.js'
 export { errorsPage } from './surface/errors-page.js'
 export { contracts, type OpName } from './contract/index.js'

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { assertOutput } from '@tolk/core'
+import { assertOutput } from '@tolk/core/testing'
 import { afterAll, beforeAll } from 'vitest'
 import { startApi, type RunningApi } from './api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './packed-cli.js'

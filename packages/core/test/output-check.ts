@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { contracts, type OpContract } from '../contract/index.js'
+import { contracts, type OpContract } from '../src/contract/index.js'
 
 /**
  * What is wrong with `value` as the answer of op `name`: each place it breaks the op's output schema, and each field
