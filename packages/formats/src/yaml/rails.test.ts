@@ -165,12 +165,17 @@ describe('Rails config/locales: a pull never writes a key twice', () => {
     const out = render(copy, entries, 'ja')
     expect(out).toBe('ja:\n  x_minutes:\n    one: "1分"\n    other: "%{count}分"\n  gender:\n    male: "男性"\n    female: "女性"\n    other: "その他"\n')
     expect(duplicates(out)).toEqual([])
+    // A pull also hands over the copy's own reading of gender (a plural): the source's keys decide, once.
+    expect(render(copy, [...entries, parse(copy, 'ja').find((e) => e.key === 'gender')!], 'ja')).toBe(out)
   })
 
   it('fills a key the copy holds with no string (null or empty) and writes a child of a string key dotted', () => {
-    const copy = 'de:\n  inbox:\n    title: Posteingang\n    empty: ~\n    hint:\n'
-    const out = render(copy, [...parse(copy, 'de'), { key: 'inbox.empty', value: 'Leer' }, { key: 'inbox.hint', value: 'Tipp' }, { key: 'inbox.title.short', value: 'Post' }], 'de')
-    expect(out).toBe('de:\n  inbox:\n    title: Posteingang\n    title.short: Post\n    empty: Leer\n    hint: Tipp\n')
+    const copy = 'de:\n  inbox:\n    title: Posteingang\n    empty: ~\n    hint:\n    count: 3\n'
+    const out = render(copy, [
+      ...parse(copy, 'de'), { key: 'inbox.empty', value: 'Leer' }, { key: 'inbox.hint', value: 'Tipp' }, { key: 'inbox.title.short', value: 'Post' },
+      { key: 'inbox.count', value: '%{count} Nachrichten', plural: { one: 'Eine Nachricht', other: '%{count} Nachrichten' } },
+    ], 'de')
+    expect(out).toBe("de:\n  inbox:\n    title: Posteingang\n    title.short: Post\n    empty: Leer\n    hint: Tipp\n    count:\n      one: Eine Nachricht\n      other: '%{count} Nachrichten'\n")
     expect(duplicates(out)).toEqual([])
   })
 

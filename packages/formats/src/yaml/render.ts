@@ -321,6 +321,11 @@ function addEntries(r: Render, model: YamlModel, added: readonly Entry[], around
  * replaced, an empty value (`title:`) filled; an alias or a collection is left alone. Never a second `title:`.
  */
 function valueInto(r: Render, pair: YPair, entry: Entry): void {
+  const { value } = pair
+  if (value.kind === 'scalar' && entry.plural && Object.keys(entry.plural).length > 0 && !value.place.inFlow) {
+    r.edits.push(pluralInPlace(r.template, value, entry, r.locale, { ...r.layout, write: writerFor(r.style, value.place.style) }))
+    return
+  }
   if (pair.value.kind === 'scalar') return replaceScalar(r.edits, pair.value, textOf(entry), r.layout.eol, r.style)
   if (pair.value.kind !== 'other' || entry.plural) return
   const empty = /^ *:( *)(?:#.*)?\r?$/.exec(r.template.slice(pair.keyEnd, pair.end).split('\n', 1)[0]!)

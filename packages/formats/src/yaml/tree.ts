@@ -130,8 +130,8 @@ export function isLocaleKey(key: string, known: readonly (string | undefined)[] 
 /**
  * The plural forms of a map whose keys are all CLDR categories, or undefined when it is a nested map. Without hints a
  * map holding `other` is a plural, whatever else it holds: Chinese and Japanese Rails files carry only `other:`. A
- * render knows the keys it writes (`known`): a map named by an entry is that plural whatever subset of forms the copy
- * holds, and one whose category keys are entries of their own is a nested map.
+ * render knows the keys it writes (`known`): a map whose category keys are entries of their own is a nested map, and
+ * else one named by an entry is that plural whatever subset of forms the copy holds.
  */
 function pluralForms(node: YMap, path: string, known?: ReadonlySet<string>): FormSlot[] | undefined {
   if (node.flow || node.items.length === 0) return undefined
@@ -142,8 +142,9 @@ function pluralForms(node: YMap, path: string, known?: ReadonlySet<string>): For
   }
   const keys = new Set(forms.map((f) => f.category))
   if (keys.size !== forms.length) return undefined
-  if (known?.has(path)) return forms
+  // A pull hands over the copy's own reading too (`gender` for `gender: {other: …}`): the source's keys decide.
   if (known && forms.some((f) => known.has(`${path}.${f.category}`))) return undefined
+  if (known?.has(path)) return forms
   return keys.has('other') ? forms : undefined
 }
 
