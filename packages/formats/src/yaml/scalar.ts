@@ -125,9 +125,10 @@ function chomping(text: string): string | undefined {
 
 /**
  * The text to put where a scalar was, in its old style when the new text allows it, else the
- * nearest style that does (plain -> single -> double; block -> double).
+ * nearest style that does (plain -> single -> double; block -> double). A plain scalar that needs quotes takes
+ * `quote`, the file's own quote, when given.
  */
-export function writeScalar(text: string, place: ScalarPlace, eol: string): string {
+export function writeScalar(text: string, place: ScalarPlace, eol: string, quote?: 'single' | 'double'): string {
   const block = place.style === 'BLOCK_LITERAL' || place.style === 'BLOCK_FOLDED'
   // A block scalar's range ends after its last line break, so anything written there needs one.
   const end = block ? eol : ''
@@ -139,7 +140,8 @@ export function writeScalar(text: string, place: ScalarPlace, eol: string): stri
     if (body !== undefined) return `${folded ? '>' : '|'}${chomp}${eol}${body}`
   }
   if (place.style === 'PLAIN' && plainAllowed(text, place.inFlow)) return text + end
-  if ((place.style === 'PLAIN' || place.style === 'QUOTE_SINGLE') && singleAllowed(text)) return singleQuoted(text) + end
+  const isSingle = place.style === 'QUOTE_SINGLE' || (place.style === 'PLAIN' && quote !== 'double')
+  if (isSingle && singleAllowed(text)) return singleQuoted(text) + end
   return doubleQuoted(text) + end
 }
 

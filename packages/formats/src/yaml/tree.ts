@@ -127,7 +127,13 @@ export function isLocaleKey(key: string, known: readonly (string | undefined)[] 
   }
 }
 
-function pluralForms(node: YMap): FormSlot[] | undefined {
+/**
+ * The plural forms of a map whose keys are all CLDR categories, or undefined when it is a nested map. Without hints a
+ * map holding `other` is a plural, whatever else it holds: Chinese and Japanese Rails files carry only `other:`. A
+ * render knows the keys it writes (`known`): a map whose category keys are entries of their own is a nested map, and
+ * else one named by an entry is that plural whatever subset of forms the copy holds.
+ */
+function pluralForms(node: YMap, path: string, known?: ReadonlySet<string>): FormSlot[] | undefined {
   if (node.flow || node.items.length === 0) return undefined
   const forms: FormSlot[] = []
   for (const pair of node.items) {
@@ -135,18 +141,22 @@ function pluralForms(node: YMap): FormSlot[] | undefined {
     forms.push({ category: pair.key, scalar: pair.value, lineStart: pair.lineStart, end: pair.end })
   }
   const keys = new Set(forms.map((f) => f.category))
-  return keys.size === forms.length && keys.has('other') && forms.length >= 2 ? forms : undefined
+  if (keys.size !== forms.length) return undefined
+  // A pull hands over the copy's own reading too (`gender` for `gender: {other: …}`): the source's keys decide.
+  if (known && forms.some((f) => known.has(`${path}.${f.category}`))) return undefined
+  if (known?.has(path)) return forms
+  return keys.has('other') ? forms : undefined
 }
 
 function join(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`
 }
 
-function collect(node: YNode, path: string, item: { lineStart: number; end: number; isSeqItem: boolean }, model: YamlModel): void {
+function collect(node: YNode, path: string, item: { lineStart: number; end: number; isSeqItem: boolean }, model: YamlModel, known?: ReadonlySet<string>): void {
   if (node.kind === 'scalar') {
     if (node.isString) model.slots.push({ key: path, ...item, scalar: node })
   } else if (node.kind === 'map') {
-    const forms = path !== '' ? pluralForms(node) : undefined
+    const forms = path !== '' ? pluralForms(node, path, known) : undefined
     if (forms) {
       model.slots.push({ key: path, ...item, forms, formMap: node })
       return
@@ -154,10 +164,10 @@ function collect(node: YNode, path: string, item: { lineStart: number; end: numb
     if (!node.flow) model.maps.push({ path, map: node })
     for (const pair of node.items) {
       if (pair.isMerge) continue
-      collect(pair.value, join(path, pair.key), { lineStart: pair.lineStart, end: pair.end, isSeqItem: false }, model)
+      collect(pair.value, join(path, pair.key), { lineStart: pair.lineStart, end: pair.end, isSeqItem: false }, model, known)
     }
   } else if (node.kind === 'seq') {
-    node.items.forEach((it, i) => collect(it.value, `${path}[${i}]`, { lineStart: it.lineStart, end: it.end, isSeqItem: true }, model))
+    node.items.forEach((it, i) => collect(it.value, `${path}[${i}]`, { lineStart: it.lineStart, end: it.end, isSeqItem: true }, model, known))
   }
 }
 
@@ -169,8 +179,8 @@ function hugoItem(item: YItem): { id: string; translation: YPair } | undefined {
   return { id: id.value.value, translation }
 }
 
-/** Finds the layout and every entry slot of a tree. */
-export function modelOf(tree: YTree, locales: readonly (string | undefined)[] = []): YamlModel {
+/** Finds the layout and every entry slot of a tree; `known`, the keys a render writes, tells plurals from nested maps. */
+export function modelOf(tree: YTree, locales: readonly (string | undefined)[] = [], known?: ReadonlySet<string>): YamlModel {
   const root = tree.root
   const model: YamlModel = { layout: 'plain', slots: [], maps: [] }
   if (!root) return model
@@ -179,7 +189,7 @@ export function modelOf(tree: YTree, locales: readonly (string | undefined)[] = 
     if (isLocaleKey(only.key, locales) && only.value.kind === 'map') {
       model.layout = 'rails'
       model.rootKey = { kind: 'scalar', value: only.key, isString: true, start: only.keyStart, end: only.keyEnd, place: { style: 'PLAIN', inFlow: false, indent: 0 } }
-      collect(only.value, '', { lineStart: only.lineStart, end: only.end, isSeqItem: false }, model)
+      collect(only.value, '', { lineStart: only.lineStart, end: only.end, isSeqItem: false }, model, known)
       return model
     }
   }
@@ -189,13 +199,13 @@ export function modelOf(tree: YTree, locales: readonly (string | undefined)[] = 
     for (const it of root.items) {
       const { id, translation } = hugoItem(it)!
       const slots: YamlModel = { layout: 'plain', slots: [], maps: [] }
-      collect(translation.value, id, { lineStart: it.lineStart, end: it.end, isSeqItem: false }, slots)
+      collect(translation.value, id, { lineStart: it.lineStart, end: it.end, isSeqItem: false }, slots, known)
       const own = slots.slots.find((s) => s.key === id)
       if (own) model.slots.push(own)
     }
     return model
   }
-  collect(root, '', { lineStart: 0, end: 0, isSeqItem: false }, model)
+  collect(root, '', { lineStart: 0, end: 0, isSeqItem: false }, model, known)
   return model
 }
 
