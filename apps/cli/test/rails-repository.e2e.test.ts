@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { assertOutput } from '@tolk/core'
+import { assertOutput } from '@tolk/core/testing'
 import { parseDocument } from 'yaml'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testBackends } from '../../../packages/db/test/backends.js'
