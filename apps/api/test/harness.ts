@@ -2,7 +2,7 @@
 // workspace per test so files run in parallel without truncating tables.
 import { randomUUID } from 'node:crypto'
 import { SearchIndexer, contracts, createWorkspaceWithOwner } from '@tolk/core'
-import { assertOutput } from '@tolk/core/testing'
+import { assertDeclaredError, assertOutput } from '@tolk/core/testing'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'
@@ -66,6 +66,8 @@ export function forEachBackend(title: string, fn: (env: Env) => void): void {
         const parsed = text ? JSON.parse(text) : undefined
         // Every answer any test gets is checked against its op's output schema, so no test can pass on an undocumented shape.
         if (res.status === 200 && OP_NAMES.has(op)) assertOutput(op, parsed)
+        // And every failure against its op's declared errors, so no test can pass on an undeclared code.
+        if (res.status !== 200 && OP_NAMES.has(op)) assertDeclaredError(op, res.status, parsed)
         return { status: res.status, body: parsed, headers: res.headers }
       },
     })

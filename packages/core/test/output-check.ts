@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { contracts, type OpContract } from '../src/contract/index.js'
+import { errorsOf } from '../src/surface/catalog.js'
+import { errorOfResult } from '../src/surface/mcp.js'
 
 /**
  * What is wrong with `value` as the answer of op `name`: each place it breaks the op's output schema, and each field
@@ -34,6 +36,19 @@ export function assertOutput(name: string, value: unknown): void {
   if (problems.length > 0) throw new Error(`${name} answered outside its output schema:\n${problems.slice(0, 20).join('\n')}`)
 }
 
+/**
+ * Throws when a failed answer's code is not one op `name` declares (the catalog's `errors`): agents plan with those
+ * lists, so every test that meets an undeclared code fails, and a wrong list cannot hide.
+ */
+export function assertDeclaredError(name: string, status: number, body: unknown): void {
+  const op = (contracts as readonly OpContract[]).find((c) => c.name === name)
+  if (!op || status < 400) return
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined
+  if (code === undefined) throw new Error(`${name} answered ${status} without a problem code`)
+  const declared: readonly string[] = errorsOf(op)
+  if (!declared.includes(code)) throw new Error(`${name} answered ${status} ${code}, which its contract does not declare (it declares ${declared.join(', ')}); add it to the op's errors`)
+}
+
 /** Anything with the MCP SDK Client's callTool (any copy of the SDK: its types differ between installs). */
 interface ToolCaller {
   callTool(...args: never[]): Promise<unknown>
@@ -46,7 +61,10 @@ export function checkingOutputs<C extends ToolCaller>(client: C): C {
   const call = client.callTool.bind(client) as unknown as CallTool
   const checked: CallTool = async (params, ...rest) => {
     const res = await call(params, ...rest)
-    if (!res.isError && (contracts as readonly OpContract[]).some((c) => c.name === params.name)) assertOutput(params.name, res.structuredContent)
+    const known = (contracts as readonly OpContract[]).some((c) => c.name === params.name)
+    if (!res.isError && known) assertOutput(params.name, res.structuredContent)
+    const problem = res.isError && known ? errorOfResult(res) : undefined
+    if (problem) assertDeclaredError(params.name, typeof problem.status === 'number' ? problem.status : 400, problem)
     return res
   }
   client.callTool = checked as unknown as C['callTool']

@@ -31,7 +31,7 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
   readonly description: string
   /** The job type every successful call queues (its answer's job_id): a client retrying after a 5xx looks for that job first. */
   readonly queues?: JobType
-  /** Codes this op answers beyond those every op may (invalid_json, invalid_input, unauthorized, invalid_key, internal_error). */
+  /** Codes this op answers beyond those every op may (surface/catalog.ts COMMON_ERRORS); the test harness fails on any other. */
   readonly errors?: readonly ErrorCode[]
   /**
    * Top-level input fields holding a file's text (push_file content): NUL there is data of the file, kept byte for

@@ -13,6 +13,7 @@ const Encoding = v.picklist(ENCODINGS)
 /** Files of a project. */
 export const listFiles = defineOp({
   name: 'list_files', kind: 'read', admin: false,
+  errors: ['not_found'],
   summary: 'List the files of a project as path patterns with their format and pushed locales',
   description:
     'Lists the files of a project (slug or id from list_projects) as path patterns: {locale} in a pattern stands for each locale\'s copy, so one file covers every locale. ' +

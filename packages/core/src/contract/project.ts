@@ -57,6 +57,7 @@ export const createProject = defineOp({
 /** Change a project. */
 export const updateProject = defineOp({
   name: 'update_project', kind: 'write', admin: false, costsMoney: true,
+  errors: ['not_found'],
   summary: 'Change a project; adding a target locale with auto_translate on queues translation into it',
   description:
     'Changes the name, description, target locales or auto_translate of a project named by slug or id (list_projects); omitted fields stay as they are, and target_locales replaces the whole list. ' +

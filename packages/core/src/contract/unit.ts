@@ -122,7 +122,7 @@ export const mergeUnits = defineOp({
   description:
     `Merges units (ids ${UNIT_SOURCE}) into one: every key of the merged units points at the kept unit (into) afterwards, and the merged units are deleted. ` +
     'The kept unit\'s translations win; a merged unit\'s translation fills only a locale the kept unit lacks, and the others are discarded with their unit, so this cannot be undone (split_key gives a key its own unit again).',
-  errors: ['not_found'],
+  errors: ['not_found', 'placeholder_mismatch'],
   input: input({
     into: v.pipe(UnitId, v.description(`the unit to keep (${UNIT_SOURCE})`)),
     merge: v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(100, 'At most 100 units per merge.'), v.description(`units to merge into it and delete (1 to 100, ids ${UNIT_SOURCE}); not containing into`)),

@@ -35,6 +35,7 @@ export const updateWorkspace = defineOp({
 /** Who changed what, newest first. */
 export const listActivity = defineOp({
   name: 'list_activity', kind: 'read', admin: false,
+  errors: ['not_found'],
   summary: 'Who changed what, from which surface (dashboard, api, mcp, cli, ai), newest first',
   description:
     'Lists the write ops of the workspace newest first, each with its actor, surface, target id and a one-line summary. ' +
