@@ -102,4 +102,17 @@ forEachBackend('resources a file marks as not to translate are no keys', (env) =
     const names = missing.units.flatMap((u: { keys: { name: string }[] }) => u.keys.map((k) => k.name)).sort()
     expect(names).toEqual(layout.keys.filter((k) => !layout.translated.includes(k)).sort())
   })
+
+  // Android lint refuses a values-xx resource marked translatable="false" (ExtraTranslation, fatal in release builds);
+  // Visual Studio's localized resx holds only what the locale changes. XLIFF and ARB copies keep the source's shape.
+  test.each(LAYOUTS.slice(0, 2))('$name: a first pull of a locale with no copy leaves out what only the source holds', async (layout) => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'App', slug: 'app', target_locales: ['fr'], auto_translate: false }))
+    await ok(ws.call('push_file', { project: 'app', path: layout.source.path, locale: 'en', content: fixture(layout.source.fixture) }))
+    const path = layout.copy.path.replace(/\bde\b/, 'fr')
+    const pulled = await ok(ws.call('pull_file', { project: 'app', path, locale: 'fr' }))
+    expect(pulled.path).toBe(path)
+    expect(pulled.content).not.toMatch(layout.never)
+    for (const key of layout.keys) expect(pulled.content).toContain(key.replace(/\[\d+\]$/, ''))
+  })
 })

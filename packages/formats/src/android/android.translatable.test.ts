@@ -27,4 +27,13 @@ describe('android translatable="false" in an app module', () => {
     expect(out).not.toMatch(/app_name|api_base_url|debug_cache_entries|map_style_values|translatable/)
     expect(out.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<resources')).toBe(true)
   })
+
+  test('a first German copy made from values/ leaves out every translatable="false" resource', () => {
+    const entries = androidFormat.parse(source, { locale: 'en' }).entries
+    const out = androidFormat.render(source, entries, { locale: 'de', sourceLocale: 'en', missing: 'omit', templateLocale: 'en' })
+    expect(out).not.toMatch(/translatable|app_name|api_base_url|debug_cache_entries|map_style_values/)
+    expect(androidFormat.parse(out, { locale: 'de' }).entries).toEqual(entries)
+    // The comment above unit_km stays with it.
+    expect(out).toContain('the ignore. -->\n    <string name="unit_km" tools:ignore="MissingTranslation">km</string>')
+  })
 })

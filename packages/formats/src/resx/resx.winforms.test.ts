@@ -47,6 +47,17 @@ describe('resx: a WinForms form', () => {
     expect(resxFormat.parse(out, {}).entries.map((e) => e.key).sort()).toEqual(resxFormat.parse(source, {}).entries.map((e) => e.key).sort())
   })
 
+  test('a first German copy made from the form keeps its texts and none of its designer data', () => {
+    const out = resxFormat.render(source, resxFormat.parse(source, {}).entries, { ...de, templateLocale: 'en' })
+    expect(resxFormat.parse(out, {}).entries).toEqual(resxFormat.parse(source, {}).entries)
+    expect(out).not.toMatch(/name="&gt;&gt;|type="System\.(Drawing|Int32|Windows)|mimetype="application|<metadata/)
+    // Headers, schema and <assembly> aliases are kept.
+    expect(out.startsWith(source.slice(0, source.indexOf('  <metadata')) + '  <assembly alias="System.Windows.Forms"')).toBe(true)
+    // The form's own render, and a render into the German copy itself, keep everything.
+    expect(resxFormat.render(source, resxFormat.parse(source, {}).entries, { ...de, locale: 'en', templateLocale: 'en' })).toBe(source)
+    expect(resxFormat.render(german, resxFormat.parse(german, {}).entries, { ...de, templateLocale: 'de' })).toBe(german)
+  })
+
   test.each([
     ['a `>>` designer entry', '<data name="&gt;&gt;button1.Name" xml:space="preserve"><value>button1</value></data>', false],
     ['a Point', '<data name="button1.Location" type="System.Drawing.Point, System.Drawing"><value>12, 12</value></data>', false],
