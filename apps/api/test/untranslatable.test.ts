@@ -2,7 +2,8 @@
 // with the source and a partial copy, they are never added to the copy, never counted as missing, and the source
 // pulls back byte for byte. Layouts (fixtures in packages/formats/test/fixtures, each opening test names its quirks):
 // a WinForms form (Forms/HistoryForm.resx + HistoryForm.de.resx), an Android app module (values/ + values-de/), an
-// Angular app (src/locale/messages.xlf + messages.de.xlf) and a Flutter app (lib/l10n/app_en.arb + app_de.arb).
+// Angular app (src/locale/messages.xlf + messages.de.xlf), a Flutter app (lib/l10n/app_en.arb + app_de.arb) and a
+// gettext project (po/trailmark.pot + po/de.po).
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
@@ -54,6 +55,15 @@ const LAYOUTS: Layout[] = [
     keys: ['appTitle', 'trailCount', 'greeting', 'lastSynced', 'logOut'],
     translated: ['appTitle', 'greeting'],
     never: /@@last_modified|@@author|@@x-generator|"@[a-zA-Z]/,
+  },
+  {
+    // The header and obsolete `#~` entries are no keys; a fuzzy entry is one, imported for review (not missing).
+    name: 'gettext po/',
+    source: { path: 'po/trailmark.pot', fixture: 'gettext-app/po/trailmark.pot' },
+    copy: { path: 'po/de.po', fixture: 'gettext-app/po/de.po' },
+    keys: ['Trails near you', 'Hello %s!', 'Last synced', 'Log out'],
+    translated: ['Trails near you', 'Hello %s!'],
+    never: /^msgid "Old greeting"|^msgid ""\nmsgstr ""\n"Project-Id-Version: trailmark 2\.3/m,
   },
 ]
 
