@@ -2,7 +2,7 @@
 // source file, and a format leaves these out of that new copy before writing the entries into it.
 import type { RenderOptions } from './format.js'
 import { applyEdits, lineRemoval } from './xml/index.js'
-import type { TextEdit, XmlComment, XmlElement, XmlNode } from './xml/index.js'
+import type { TextEdit, XmlComment, XmlElement } from './xml/index.js'
 
 /** True when `template` is another locale's copy (the source) rendered for `locale`: see `RenderOptions.templateLocale`. */
 export function isFirstCopy(options: RenderOptions): boolean {
@@ -16,7 +16,7 @@ export function isFirstCopy(options: RenderOptions): boolean {
 export function withoutXmlChildren(content: string, root: XmlElement, isSourceOnly: (el: XmlElement) => boolean): string {
   const edits: TextEdit[] = []
   let attached: XmlComment[] = []
-  for (const node of root.children as readonly XmlNode[]) {
+  for (const node of root.children) {
     if (node.type === 'comment') attached.push(node)
     else if (node.type === 'text') {
       if (/\n[ \t\r]*\n/.test(content.slice(node.start, node.end)) || /\S/.test(node.value)) attached = []
