@@ -94,6 +94,12 @@ export interface RenderOptions {
    * of reading it again. Ignored when it was parsed from another text or by a format that keeps nothing.
    */
   parsed?: ParseResult
+  /**
+   * The locale of the copy `template` is, when the caller knows it. A template of another locale (the source file a
+   * first pull of a locale renders into) loses what only a source file holds: resources not to translate, such as
+   * Android `translatable="false"` strings and WinForms designer data (docs/formats/README.md § Not translatable).
+   */
+  templateLocale?: string
 }
 
 /** A built-in file format: detection, reading and faithful writing. Never throws on user input. */

@@ -54,10 +54,10 @@ describe('android values', () => {
   })
 
   test('a reference keeps its leading at sign when meta says so', () => {
-    const { entries } = androidFormat.parse(wrap('    <string name="r" translatable="false">@string/app</string>'), {})
-    expect(entries[0]).toMatchObject({ value: '@string/app', meta: { reference: true, translatable: false } })
+    const { entries } = androidFormat.parse(wrap('    <string name="r" formatted="false">@string/app</string>'), {})
+    expect(entries[0]).toMatchObject({ value: '@string/app', meta: { reference: true } })
     const out = androidFormat.render(undefined, [{ ...entries[0]!, value: '@string/other' }], en)
-    expect(out).toContain('<string name="r" translatable="false">@string/other</string>')
+    expect(out).toContain('<string name="r" formatted="false">@string/other</string>')
   })
 
   test('random values survive encode then decode', () => {

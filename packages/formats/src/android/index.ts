@@ -2,6 +2,8 @@
 import type { FormatModule } from '../format.js'
 import { readAndroid, toParseResult } from './parse.js'
 import { renderAndroid } from './render.js'
+import { androidFirstCopy } from './first-copy.js'
+import { isFirstCopy } from '../source-only.js'
 
 /** The Android resources format module. */
 export const androidFormat: FormatModule = {
@@ -11,7 +13,8 @@ export const androidFormat: FormatModule = {
   multiLocale: false,
   detect: detectAndroid,
   parse: (content, options) => toParseResult(readAndroid(content), options.locale),
-  render: renderAndroid,
+  // A first pull of a locale renders into the source file: what only the source holds goes first.
+  render: (template, entries, options) => renderAndroid(template !== undefined && isFirstCopy(options) ? androidFirstCopy(template) : template, entries, options),
 }
 
 /** How sure we are that a file is Android resources: a `<resources>` root decides; the name only adds. */

@@ -89,6 +89,8 @@ type Report = (severity: FormatIssue['severity'], message: string, offset: numbe
 
 function readElement(content: string, el: XmlElement, comments: readonly XmlComment[], units: AndroidUnit[], issue: Report): void {
   if (el.name !== 'string' && el.name !== 'plurals' && el.name !== 'string-array') return
+  // Not to be translated (docs/formats/android.md § Not translatable): no entry, so render keeps its bytes.
+  if (attrValue(el, 'translatable') === 'false') return
   const name = attrValue(el, 'name')
   if (name === undefined || name === '') {
     issue('error', `<${el.name}> has no name attribute`, el.start)

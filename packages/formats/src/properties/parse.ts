@@ -195,6 +195,12 @@ export function scanProperties(content: string): PropertiesScan {
     if (!hasRawNonAscii && NON_ASCII.test(logical)) hasRawNonAscii = true
 
     const valueStart = v < logical.length ? toOffset(v) : segments[segments.length - 1]!.end
+    if (isMarkedNoI18n(commentLines)) {
+      // Not to be translated: no slot, so render never touches it (docs/formats/properties.md § Not translatable).
+      commentStart = -1
+      commentLines = []
+      continue
+    }
     slots.push({
       key,
       value,
@@ -234,6 +240,16 @@ export function scanProperties(content: string): PropertiesScan {
     },
     endsWithEol: content.length === from || /[\r\n]$/.test(content),
   }
+}
+
+/**
+ * True when the comment line right above a key is `NOI18N` alone: NetBeans' mark for a key not to localize (an
+ * `@NbBundle.Messages` line `"# NOI18N"` is written so into the generated Bundle.properties; module Bundle.properties
+ * files carry it above branding and configuration keys).
+ */
+function isMarkedNoI18n(commentLines: readonly string[]): boolean {
+  const last = commentLines[commentLines.length - 1]
+  return last !== undefined && /^\s*NOI18N\s*$/i.test(last)
 }
 
 // Padding that aligns `=` signs belongs to one key's length, so an added key gets the bare shape.

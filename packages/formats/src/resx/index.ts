@@ -2,6 +2,8 @@
 import type { FormatModule } from '../format.js'
 import { readResx } from './parse.js'
 import { renderResx } from './render.js'
+import { resxFirstCopy } from './first-copy.js'
+import { isFirstCopy } from '../source-only.js'
 
 /** The RESX format module. */
 export const resxFormat: FormatModule = {
@@ -14,7 +16,8 @@ export const resxFormat: FormatModule = {
     const doc = readResx(content)
     return { entries: doc.units.map((u) => u.entry), locales: options.locale ? [options.locale] : [], issues: doc.issues }
   },
-  render: renderResx,
+  // A first pull of a locale renders into the source file: what only the source holds goes first.
+  render: (template, entries, options) => renderResx(template !== undefined && isFirstCopy(options) ? resxFirstCopy(template) : template, entries, options),
 }
 
 /** How sure we are that a file is RESX: a `<root>` with `resheader`s decides; `.resx` alone is strong too. */

@@ -25,10 +25,14 @@ export function entryId(entry: { key: string; context?: string | null }): string
 }
 
 /**
- * True for a `<data>` that holds a string. File references (`ResXFileRef`), base64 blobs (`mimetype`) and
- * other typed values are resources too, but not text to translate.
+ * True for a `<data>` that holds text to translate. File references (`ResXFileRef`), base64 blobs (`mimetype`) and
+ * other typed values (a WinForms form's `System.Drawing.Point` locations, `System.Int32` tab indexes, its icon) are
+ * resources too, but not text; nor are the WinForms designer's `>>control.Name`/`.Type`/`.Parent`/`.ZOrder`
+ * entries, which are text but describe the form: copied into a localized resource they change it
+ * (docs/formats/resx.md § Not translatable).
  */
 export function isStringData(data: XmlElement): boolean {
+  if (attrValue(data, 'name')?.startsWith('>>')) return false
   const type = attrValue(data, 'type')
   if (attrValue(data, 'mimetype') !== undefined) return false
   return type === undefined || /^System\.String(,|$)/.test(type.trim())

@@ -1,7 +1,7 @@
 /** Reads Xcode String Catalogs (.xcstrings): every locale of every key. */
 import type { Entry, FormatIssue, LocaleValue, ParseOptions, ParseResult } from '../format.js'
 import { memberOf, positionLookup, scanJson, toPlain } from '../json-text/index.js'
-import type { JsonMember, JsonObject } from '../json-text/index.js'
+import type { JsonMember, JsonNode, JsonObject } from '../json-text/index.js'
 import { isPluralCategory } from '../plural.js'
 import { isPlainState, readUnit } from './unit.js'
 
@@ -34,12 +34,22 @@ export function parseXcstrings(content: string, options: ParseOptions): ParseRes
   const locales = new Set<string>(catalog.sourceLanguage === undefined ? [] : [catalog.sourceLanguage])
   const readLocale = options.locale ?? catalog.sourceLanguage ?? ''
   const seen = new Set<string>()
-  const entries = catalog.strings.members.map((member) => {
+  const entries: Entry[] = []
+  for (const member of catalog.strings.members) {
     if (seen.has(member.key)) warn(`Repeated key "${member.key}": every copy is kept`, member.keyStart)
     seen.add(member.key)
-    return entryOf(member, readLocale, locales, warn)
-  })
+    if (!isNotTranslated(member.value)) entries.push(entryOf(member, readLocale, locales, warn))
+  }
   return { entries, locales: [...locales], issues }
+}
+
+/**
+ * True for a key Xcode marks `"shouldTranslate" : false` ("Mark for Localization" off): no entry, and render keeps
+ * its bytes (docs/formats/xcstrings.md § Not translatable).
+ */
+export function isNotTranslated(node: JsonNode): boolean {
+  const flag = node.kind === 'object' ? memberOf(node, 'shouldTranslate')?.value : undefined
+  return flag?.kind === 'boolean' && flag.raw === 'false'
 }
 
 function entryOf(member: JsonMember, readLocale: string, locales: Set<string>, warn: (message: string, offset: number) => void): Entry {

@@ -6,7 +6,7 @@ import {
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonWritable } from '../json-text/index.js'
 import { categoriesToWrite } from '../plural.js'
-import { readCatalog } from './parse.js'
+import { isNotTranslated, readCatalog } from './parse.js'
 import type { Catalog } from './parse.js'
 import { mainDevice, readStringUnit, readUnit, xcodeCompare } from './unit.js'
 import { neighboursOf } from '../placement.js'
@@ -142,7 +142,7 @@ class CatalogWriter {
       const entry = assigned[i]
       if (entry) {
         if (member.value.kind === 'object') this.writeKey(member.value, entry)
-      } else if (!shadowed[i]) this.writeMissing(i, member.value)
+      } else if (!shadowed[i] && !isNotTranslated(member.value)) this.writeMissing(i, member.value)
     })
     const strings = this.editor(this.catalog.strings)
     if (extra.length > 0) this.addKeys(strings, entries, assigned, extra)

@@ -71,8 +71,14 @@ describe('reading', () => {
     expect(result.entries).toEqual([
       { key: 'files', value: '', values: { en: { value: '%lld files', plural: { one: '%lld file', other: '%lld files' } } } },
       { key: 'Hello', value: 'Hallo', comment: 'Greeting', values: { de: { value: 'Hallo' }, en: { value: 'Hello' } }, meta: { extractionState: 'manual', states: { de: 'needs_review' } } },
-      { key: 'Internal', value: '', values: {}, meta: { shouldTranslate: false } },
     ])
+  })
+
+  it('reads no entry for a key marked shouldTranslate false, and keeps it whatever render is given', () => {
+    expect(parsed().entries.map((e) => e.key)).toEqual(['files', 'Hello'])
+    const out = xcstringsFormat.render(catalog, [], { ...de, missing: 'omit' })
+    expect(out).toContain('"Internal" : {\n      "shouldTranslate" : false\n    }')
+    expect(out).not.toContain('"Hello"')
   })
 
   it('reads the source language when no locale is asked for', () => {

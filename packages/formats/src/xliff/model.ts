@@ -88,9 +88,9 @@ export function readXliff(content: string): { doc?: XliffDocument; issues: Forma
     }
     if (file.container) {
       if (version === '1.2') {
-        collect12(content, file, file.container, context)
+        collect12(content, file, file.container, context, true)
         file.units = groupXcodePlurals(file.units)
-      } else collect20(content, file, file.container, context)
+      } else collect20(content, file, file.container, context, translateOf(el, true))
     }
     files.push(file)
   }
@@ -125,13 +125,23 @@ function defined(meta: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
+/**
+ * Whether `el` is to be translated: its own `translate` attribute, else what it inherits (XLIFF 1.2 and 2.0 § translate:
+ * `no` on a group or unit, and in 2.0 on a file, keeps everything in it out of translation unless an inner element
+ * says `yes`). Units not to be translated are not read: they are no keys, and render keeps their bytes.
+ */
+function translateOf(el: XmlElement, inherited: boolean): boolean {
+  const own = attrValue(el, 'translate')
+  return own === 'no' ? false : own === 'yes' ? true : inherited
+}
+
 /** 1.2: trans-units anywhere under body, through nested groups; key = resname, else id. */
-function collect12(content: string, file: XliffFile, parent: XmlElement, context: string | undefined): void {
+function collect12(content: string, file: XliffFile, parent: XmlElement, context: string | undefined, isTranslatable: boolean): void {
   for (const c of parent.children) {
     if (c.type !== 'element') continue
     const local = localName(c.name)
-    if (local === 'group') collect12(content, file, c, context)
-    if (local !== 'trans-unit') continue
+    if (local === 'group') collect12(content, file, c, context, translateOf(c, isTranslatable))
+    if (local !== 'trans-unit' || !translateOf(c, isTranslatable)) continue
     const id = attrValue(c, 'id') ?? ''
     const resname = attrValue(c, 'resname')
     // One pass over the children: this runs once per unit of files with 100,000 units.
@@ -166,12 +176,12 @@ function collect12(content: string, file: XliffFile, parent: XmlElement, context
 }
 
 /** 2.0: units anywhere under file, through nested groups; key = unit id (segment id appended when a unit has several). */
-function collect20(content: string, file: XliffFile, parent: XmlElement, context: string | undefined): void {
+function collect20(content: string, file: XliffFile, parent: XmlElement, context: string | undefined, isTranslatable: boolean): void {
   for (const c of parent.children) {
     if (c.type !== 'element') continue
     const local = localName(c.name)
-    if (local === 'group') collect20(content, file, c, context)
-    if (local !== 'unit') continue
+    if (local === 'group') collect20(content, file, c, context, translateOf(c, isTranslatable))
+    if (local !== 'unit' || !translateOf(c, isTranslatable)) continue
     const id = attrValue(c, 'id') ?? ''
     const name = attrValue(c, 'name')
     // A unit this module added for a key that is not an NMTOKEN carries the key in `name`.
