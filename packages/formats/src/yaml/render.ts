@@ -135,6 +135,8 @@ type TemplateOwner = 'own' | 'foreign' | 'unknown'
 
 function ownerOf(model: YamlModel, options: RenderOptions): TemplateOwner {
   const norm = (locale: string) => locale.replace(/_/g, '-').toLowerCase()
+  // The caller knows whose copy the template is (pull passes it); the root key and the source locale are guesses.
+  if (options.templateLocale !== undefined) return norm(options.templateLocale) === norm(options.locale) ? 'own' : 'foreign'
   if (model.rootKey) return norm(model.rootKey.value) === norm(options.locale) ? 'own' : 'foreign'
   return norm(options.locale) === norm(options.sourceLocale) ? 'own' : 'unknown'
 }
@@ -173,7 +175,7 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
   const { edits } = r
   const { matched, added } = pairEntries(model.slots.map((s) => s.key), entries, (e) => e.key)
 
-  if (r.owner === 'foreign') edits.push({ start: model.rootKey!.start, end: model.rootKey!.end, text: writeKey(options.locale), order: 0 })
+  if (r.owner === 'foreign' && model.rootKey) edits.push({ start: model.rootKey.start, end: model.rootKey.end, text: writeKey(options.locale), order: 0 })
 
   model.slots.forEach((slot, i) => {
     let entry = matched[i]
