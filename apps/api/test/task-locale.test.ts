@@ -15,10 +15,11 @@ const FAMILIES = {
 
 // What each family's files say for "Username": diaspora disagrees in German, devise in French, and the main file's
 // second key in Brazilian Portuguese; every other file agrees with the main one.
-const MAIN = { de: 'Benutzername', fr: "Nom d'utilisateur", 'pt-BR': 'Nome de usuário' } as Record<string, string>
-const DIASPORA = { ...MAIN, de: 'Benutzer' }
-const DEVISE = { ...MAIN, fr: 'Identifiant' }
-const LOGIN = { ...MAIN, 'pt-BR': 'Login' }
+type ByLocale = Record<string, string>
+const MAIN: ByLocale = { de: 'Benutzername', fr: "Nom d'utilisateur", 'pt-BR': 'Nome de usuário' }
+const DIASPORA: ByLocale = { ...MAIN, de: 'Benutzer' }
+const DEVISE: ByLocale = { ...MAIN, fr: 'Identifiant' }
+const LOGIN: ByLocale = { ...MAIN, 'pt-BR': 'Login' }
 
 forEachBackend('merge_review tasks carry the locale of the import that filed them', (env) => {
   const push = (ws: Ws, path: string, content: string, source?: string) =>
