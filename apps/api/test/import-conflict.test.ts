@@ -56,7 +56,9 @@ forEachBackend('a conflicting import splits the key and files a merge_review tas
 
     const [task, ...more] = await tasks(ws)
     expect(more).toEqual([])
-    expect(task).toMatchObject({ kind: 'merge_review', status: 'open', filed_by: 'push', unit_id: shared, subject: shared })
+    // One task per split key, in the file's locale.
+    const emojiKey = (await keyOfProject(db(), ws.workspaceId, 'messenger', 'emoji_pin')).id
+    expect(task).toMatchObject({ kind: 'merge_review', status: 'open', filed_by: 'push', unit_id: shared, subject: `${shared}:${emojiKey}`, locale: 'de' })
     expect(task!.title).toBe(`"Pin" translated differently in ${APP('-de')} and ${CHAT('-de')}`)
     expect(task!.payload).toMatchObject({
       source_text: 'Pin', locale: 'de',

@@ -53,14 +53,14 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
     .option('--translations', 'also push the translation files of the target locales found on disk')
     .option('--locale <locale>', 'only these locales of --translations (repeatable or comma-separated)', collect)
     .option('--dry-run', 'show what would change and change nothing')
-    .option('--force', 'overwrite reviewed and approved translations (sends overwrite: true)')
+    .option('--force', "the files' text wins over reviewed and approved translations and over decisions made since their last push (sends overwrite: true)")
     .action((flags, cmd: Command) => push(runtime(cmd), flags))
 
   configure(program.command('pull'))
     .description('Pull every target locale (or --locale) and write the files where the patterns say')
     .option('--locale <locale>', 'only these locales (repeatable or comma-separated)', collect)
     .addOption(new Option('--missing <how>', 'what untranslated keys contain').choices(['source', 'empty', 'omit']))
-    .option('--approved-only', 'ship only reviewed or approved translations')
+    .option('--approved-only', "keep each file's own text; add or change only reviewed or approved translations (pull_file approved_only)")
     .option('--dry-run', 'show which files would change and write nothing')
     .action((flags, cmd: Command) => pull(runtime(cmd), flags))
 

@@ -98,6 +98,10 @@ function skipHints(results: readonly OutputOf<'push_file'>[], force: boolean): s
   const reasons = new Set(results.flatMap((r) => Object.keys(r.counts.skipped)))
   const lines: string[] = []
   if (!force && (reasons.has('reviewed_differs') || reasons.has('approved_differs'))) lines.push('Reviewed and approved translations were kept; --force overwrites them.')
+  if (!force && reasons.has('newer_differs')) {
+    lines.push('newer_differs: these lines are as your file had them at its last push, and Tolk\'s text changed since (an edit, a resolved task, a merge); ' +
+      'Tolk kept its text, and `tolk pull` writes it into the file. --force makes the file\'s text win.')
+  }
   if (reasons.has('key_not_in_source')) {
     lines.push('key_not_in_source: those keys are not in the source file the translation was linked to, so they were not imported. ' +
       'Push the source file that has them, or point files[].source in tolk.config.json at the source file these translations belong to.')

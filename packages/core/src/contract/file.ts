@@ -48,7 +48,9 @@ const PushCounts = v.object({
   translations_imported: Count,
   translations_unchanged: Count,
   translations_skipped: Count,
-  skipped: v.pipe(v.record(v.string(), Count), v.description('skipped translations by reason')),
+  skipped: v.pipe(v.record(v.string(), Count), v.description(
+    'skipped translations by reason: reviewed_differs and approved_differs (a reviewed or approved text kept), newer_differs (the file still says what it said at its last push and the unit\'s text changed since: the decision is kept and the next pull writes it), key_not_in_source',
+  )),
   keys_split: v.pipe(Count, v.description('keys moved onto their own unit because their imported translation differed from the one the shared unit had')),
   tasks_filed: v.pipe(Count, v.description('merge_review tasks filed: for those splits, and for units that keys with different contexts (msgctxt, comment) now share (list_tasks)')),
   check_warnings: v.pipe(Count, v.description('imported translations the quality checks flag (get_unit shows each warning)')),
@@ -62,7 +64,7 @@ export const pushFile = defineOp({
     'Stores a translation file of a project (slug or id from list_projects): a file in the workspace\'s source locale creates, updates and removes keys, deduplicating their source strings into units shared across projects; a file in another locale imports its translations. ' +
     'The locale is read from the path (values-de/, de.json, {locale} patterns) unless given; the format is detected unless forced with an id from list_formats. ' +
     'New strings in a project with auto_translate on queue one translate job per target locale (AI work the provider bills); dry_run reports the counts, changes nothing and queues nothing. ' +
-    'Pushing the same file again changes nothing. Reviewed and approved translations are not replaced unless overwrite is true.',
+    'Pushing the same file again changes nothing. A decision is not undone by a file carrying the older text: reviewed and approved translations, and a text changed since the file\'s last push while the file still says what it said then (an edit, a resolved merge_review, a merge), are kept unless overwrite is true, and the next pull_file writes them into the file.',
   errors: ['not_found', 'unknown_format', 'format_not_ready'],
   input: input({
     project: ProjectRef,
@@ -76,7 +78,7 @@ export const pushFile = defineOp({
       "source's (the CLI always does); without it the server links by path. The source must be pushed first, else 404 not_found",
     ))),
     encoding: v.optional(v.pipe(Encoding, v.description('the bytes the file had, returned by pull_file so the CLI writes the same bytes')), 'utf-8'),
-    overwrite: v.optional(v.pipe(v.boolean(), v.description('replace reviewed or approved translations whose text differs')), false),
+    overwrite: v.optional(v.pipe(v.boolean(), v.description('force: the file\'s text replaces reviewed or approved translations and decisions made since its last push (history records it)')), false),
     dry_run: v.optional(v.pipe(v.boolean(), v.description('report what would change and change nothing')), false),
   }),
   output: v.object({
@@ -105,7 +107,7 @@ export const pullFile = defineOp({
   name: 'pull_file', kind: 'read', admin: false,
   summary: 'Pull a file in a locale, rendered in its own format into the last pushed copy',
   description:
-    'Renders a pushed file in one locale, in its own format, changing only the values whose translations changed since that copy was pushed. ' +
+    'Renders a pushed file in one locale, in its own format, into the copy last pushed in that locale, changing only the values where the copy disagrees with the unit\'s translation (changed since, or kept over the copy by a decision). ' +
     'path must name a file pushed to the project: its pattern or a concrete path from list_files (e.g. locales/{locale}.json, locales/de.json or the source path locales/en.json); the answer\'s path is where the locale\'s copy goes. ' +
     'missing decides what untranslated keys hold (the source text by default). ' +
     'A translation the file\'s learned format cannot write (a quote in a quoted value when the template has no escape for it) is left out, the copy keeping its previous text there, and listed in warnings.',
@@ -115,7 +117,9 @@ export const pullFile = defineOp({
     path: v.pipe(Path, v.description('a pattern or concrete path from list_files, 1 to 500 characters, e.g. locales/{locale}.json or locales/en.json')),
     locale: Locale,
     missing: v.optional(v.pipe(v.picklist(['source', 'empty', 'omit']), v.description('what untranslated keys contain: the source text, an empty string, or nothing')), 'source'),
-    approved_only: v.optional(v.pipe(v.boolean(), v.description('ship only reviewed or approved translations')), false),
+    approved_only: v.optional(v.pipe(v.boolean(), v.description(
+      'ship only what the file already holds and what a person reviewed or approved: the text the locale\'s copy had when last pushed stays, and text Tolk would add or change there (machine output, another file\'s import of a shared string) is written only once reviewed or approved, else treated as missing',
+    )), false),
   }),
   output: v.object({
     path: v.pipe(v.string(), v.description('where the copy in this locale goes')),

@@ -1,7 +1,8 @@
 import {
-  fileTasks, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
+  fileTasks, findOpenTaskBySubject, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
 } from '@tolk/db'
 import { comparePlaceholders, type Entry } from '@tolk/formats'
+import * as v from 'valibot'
 import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
 import { taskPriority } from '../tasks/priority.js'
@@ -62,7 +63,12 @@ export async function splitConflicts(ctx: AuthedContext, req: PushRequest, file:
   }
 }
 
-/** One merge_review task per shared unit, with everything a reviewer needs: both units, keys, files and texts. */
+/**
+ * One merge_review task per split key, with everything a reviewer needs: both units, keys, files and texts. Its
+ * locale is the import's (the pushed file's; a multi-locale file's first differing locale, the others in
+ * `differences`, which list_tasks and claim_tasks also match): keys split off one unit by files of other locales are
+ * other decisions, so each has its own task rather than one task per unit rewritten by every import.
+ */
 async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File, c: Conflict, shared: { id: string; source_text: string }, ownId: string): Promise<number> {
   const [locale, given] = [...c.others][0]!
   const placed = (await placedKeysOfUnit(ctx.db, shared.id)).filter((k) => k.removed_at === null && k.id !== c.key.id)
@@ -74,10 +80,10 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
     ? `for ${keyLabel(other)} and ${keyLabel(c.key)} in ${req.path}`
     : `in ${otherFile ?? 'another file'} and ${req.path}`
   return fileTasks(ctx.db, [{
-    // A source push may have filed this unit's merge_review already (keys with different contexts): the import brings
-    // that task up to date with the translations that now differ, instead of leaving it to describe half the story.
+    // Refreshed, not filed twice: a task of this key left open after its split unit was merged away by hand, or the
+    // unit's contexts task (below), is brought up to date instead of leaving it to describe half the story.
     refresh: true,
-    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: shared.id, filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
+    workspace_id: ctx.workspaceId, kind: 'merge_review', subject: await reviewSubject(ctx, shared.id, c.key.id), filed_by: 'push', unit_id: shared.id, locale, project_id: req.project.id,
     // Every key that used the shared text before the split (the pushed key among them) ranks the decision. A refresh of
     // the context task keeps the higher of the two priorities.
     priority: taskPriority('merge_review', { keys: placed.length + 1 }),
@@ -91,6 +97,20 @@ async function fileMergeReview(ctx: AuthedContext, req: PushRequest, file: File,
       split: { unit_id: ownId, key_id: c.key.id, key: c.key.name, context: c.key.context, project: req.project.slug, file: req.path, text: c.values.get(locale)!.text },
     },
   }])
+}
+
+/** What reviewSubject reads of a contexts_differ payload (tasks/merge-review.ts holds the whole shape). */
+const ContextsPayload = v.looseObject({ reason: v.literal('contexts_differ'), keys: v.array(v.looseObject({ key_id: v.string() })) })
+
+/**
+ * The subject of a split key's merge_review: `<shared unit>:<key>`; or the shared unit's own id when a source push
+ * filed that unit's contexts_differ task naming this key (keys with different contexts), which the import turns
+ * into the question that is left: may their translations differ.
+ */
+async function reviewSubject(ctx: AuthedContext, sharedId: string, keyId: string): Promise<string> {
+  const task = await findOpenTaskBySubject(ctx.db, ctx.workspaceId, 'merge_review', sharedId)
+  const contexts = v.safeParse(ContextsPayload, task?.payload)
+  return contexts.success && contexts.output.keys.some((k) => k.key_id === keyId) ? sharedId : `${sharedId}:${keyId}`
 }
 
 /** The source text of each key of the file, from its last pushed source copy. */

@@ -39,11 +39,9 @@ export async function importTranslations(
   const unitIds = [...new Set([...keys.values()].map((k) => k.unit_id))]
   const current = new Map((await translationsOf(ctx.db, unitIds, locales)).map((t) => [`${t.unit_id}\u0000${t.locale}`, t]))
   const state: ImportState = { keys, current, sources: await sourceTextsOf(ctx.db, unitIds), sharers: new Map(), pastTexts: new Map() }
-  const candidates = await candidateUnits(state, entries, locales, req.locale)
-  if (candidates.length > 0) {
-    state.sharers = await activeKeysOfUnits(ctx.db, candidates)
-    state.pastTexts = await pastTextsOf(ctx, file, snapshotLocale, locales, req)
-  }
+  const { candidates, differing } = await candidateUnits(state, entries, locales, req.locale)
+  if (candidates.length > 0) state.sharers = await activeKeysOfUnits(ctx.db, candidates)
+  if (differing) state.pastTexts = await pastTextsOf(ctx, file, snapshotLocale, locales, req)
   const skip = (reason: string, entry: Entry) => {
     counts.translations_skipped++
     counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1
@@ -75,6 +73,13 @@ export async function importTranslations(
         counts.translations_unchanged++
         continue
       }
+      // The file still says what it said when last pushed, and the unit's text changed since (an edit, an approval,
+      // a resolved merge_review, a merge, another file's edit of a shared text): the decision stands, and the next
+      // pull writes it into this file (docs/review.md § Decisions). Only a forced push (overwrite) replaces it.
+      if (!other && existing && !req.overwrite && isStale(state, key, locale, value)) {
+        skip(existing.status === 'reviewed' || existing.status === 'approved' ? `${existing.status}_differs` : 'newer_differs', entry)
+        continue
+      }
       const given = other ?? (existing && conflictsWith(state, key, locale, value, existing) ? { key_id: null, text: existing.text, status: existing.status } : undefined)
       if (given) {
         const conflict = conflicts.get(key.id) ?? { key, entry, values: new Map(), others: new Map() }
@@ -104,9 +109,13 @@ export async function importTranslations(
   if (conflicts.size > 0) await splitConflicts(ctx, req, file, [...conflicts.values()], counts)
 }
 
-/** Units where the file's text differs from a translation a file or a person gave: the only ones a split may touch. */
-async function candidateUnits(state: ImportState, entries: Entry[], locales: string[], fileLocale: string): Promise<string[]> {
+/**
+ * Units where the file's text differs from a translation a file or a person gave: the only ones a split may touch;
+ * and whether the file differs from any translation at all (then its last pushed copy tells a stale text from news).
+ */
+async function candidateUnits(state: ImportState, entries: Entry[], locales: string[], fileLocale: string): Promise<{ candidates: string[]; differing: boolean }> {
   const out = new Set<string>()
+  let differing = false
   for (let i = 0; i < entries.length; i++) {
     if (sliceEnds(i)) await nextTurn()
     const entry = entries[i]!
@@ -115,10 +124,18 @@ async function candidateUnits(state: ImportState, entries: Entry[], locales: str
     for (const locale of locales) {
       const value = valueIn(entry, locale, fileLocale)
       const existing = state.current.get(`${key.unit_id}\u0000${locale}`)
-      if (value && existing && GIVEN.has(existing.status) && !sameText(value, existing)) out.add(key.unit_id)
+      if (!value || !existing || sameText(value, existing)) continue
+      differing = true
+      if (GIVEN.has(existing.status)) out.add(key.unit_id)
     }
   }
-  return [...out]
+  return { candidates: [...out], differing }
+}
+
+/** True when the file's text for the key is what its last pushed copy already said: the file did not change it. */
+function isStale(state: ImportState, key: FileKeyState, locale: string, value: LocaleText): boolean {
+  const past = state.pastTexts.get(`${keyId(key.name, key.context)}\u0000${locale}`)
+  return past !== undefined && sameText(past, value)
 }
 
 /**

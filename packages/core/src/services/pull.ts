@@ -80,11 +80,8 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<
 
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
   const isOwnTemplate = head.locale === req.locale
-  const pushedAt = new Date(head.pushed_at)
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
-  // An approved_only pull into the locale's own copy replaces the copy's unapproved text by the source: it reads it.
-  const withSource = req.approvedOnly && isOwnTemplate && !multi
-  const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly, withSource, ...(multi || isOwnTemplate ? { copyPushedAt: pushedAt } : {}) }))
+  const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly }))
   const template = await copy()
   // A multi-locale copy is read in the pulled locale: an entry's value is its text there (Entry docs), so entries
   // passed through untouched write that locale's own text back.
@@ -150,12 +147,6 @@ class FileKeys {
       if (row.text !== null) out.set(row.locale ?? this.locales[0]!, row as Usable)
     }
     return out
-  }
-
-  /** The key's source text (read only for an approved_only pull into the locale's own copy). */
-  sourceOf(k: number): LocaleText {
-    const row = this.rows[this.start[k]!]!
-    return { text: row.source_text ?? '', plural: row.source_plural ?? null }
   }
 
   markInTemplate(k: number): void {
@@ -235,17 +226,23 @@ function mergeTemplate(pull: Pull, template: Entry[], copies: Map<string, Locale
     }
     const t = keys.translationIn(key, req.locale)
     if (pull.isOwnTemplate) {
-      // The copy keeps its bytes unless the translation changed after it was pushed, or a reviewed or approved
-      // translation the copy disagrees with was kept over it (a skipped import): the server's text is the truth.
-      const authoritative = t?.is_reviewed && !(copies.get(keyId(entry.key, entry.context)) ?? []).some((c) => sameText(c, t))
-      if (t && (t.is_changed || authoritative)) entries.push(withText(entry, t))
-      // The copy's own text is imported (or machine) text too: approved_only ships none of it.
-      else if (!t && req.approvedOnly) pushMissing(entries, entry, req.missing, keys.sourceOf(key))
+      // The copy keeps its bytes where it says what the unit says. Where they disagree the unit's text is the truth
+      // (docs/review.md § Decisions): it changed since the copy was pushed, or the key moved onto another unit (a
+      // merge), or the push kept a decision over the copy's older text (reviewed_differs, newer_differs). Under
+      // approved_only only reviewed and approved text counts, so the copy's own text stays where the unit has none.
+      if (t && !holds(entry, copies, t, req.locale)) entries.push(withText(entry, t))
       else entries.push(entry)
     } else if (t) entries.push(withText(entry, t))
     else pushMissing(entries, entry, req.missing)
   }
   return { entries, unknown }
+}
+
+/** True when the copy already holds the translation for the entry's key (in this entry, or in a repeated copy of it). */
+function holds(entry: Entry, copies: Map<string, LocaleText[]>, t: Usable, locale: string): boolean {
+  const own = valueIn(entry, locale, locale)
+  if (own && sameText(own, t)) return true
+  return (copies.get(keyId(entry.key, entry.context)) ?? []).some((c) => sameText(c, t))
 }
 
 /**
@@ -270,14 +267,14 @@ function withText(entry: Entry, t: Usable): Entry {
 }
 
 /**
- * The entry as `missing` says for a key without a translation that counts. `source` is the key's source text when
- * the entry holds a translation (the locale's own copy); else the entry's source side, or its text (the source copy).
+ * The entry as `missing` says for a key without a translation that counts: the entry's source side, or its text (an
+ * entry of the source copy, or a new key).
  */
-function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missing'], source?: LocaleText): void {
+function pushMissing(entries: Entry[], entry: Entry, missing: PullRequest['missing']): void {
   if (missing === 'omit') return
   if (missing === 'source') {
-    const plural = source ? source.plural ?? undefined : entry.sourcePlural
-    const text = source?.text ?? entry.source ?? entry.value
+    const plural = entry.sourcePlural
+    const text = entry.source ?? entry.value
     // The source text stands in for the translation: formats that record states mark it not translated.
     const out: Entry = { ...entry, value: text, untranslated: true }
     if (plural) out.plural = plural
@@ -307,10 +304,9 @@ function mergeColumns(pull: Pull, entry: Entry, key: number): Record<string, Loc
     if (locale === pull.req.sourceLocale) continue
     const t = translations.get(locale)
     const held = values[locale]
-    const differs = !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t ?? { text: '', plural: null }))
-    const authoritative = t?.is_reviewed && differs
-    if (t && (!held || t.is_changed || authoritative)) values[locale] = columnOf(t)
-    else if (!t && pull.req.approvedOnly && values[locale]) delete values[locale]
+    // As in a single-locale copy: the unit's text where the column disagrees, else the column the file pushed (under
+    // approved_only too: the file's own text stays, and only reviewed or approved text is written over it).
+    if (t && !(held && sameText({ text: held.value, plural: (held.plural as Record<string, string> | undefined) ?? null }, t))) values[locale] = columnOf(t)
   }
   return values
 }

@@ -28,13 +28,6 @@ export interface PullQuery {
   locales: readonly string[]
   /** Only reviewed or approved translations count; others read as missing. */
   approvedOnly: boolean
-  /**
-   * When the copy the pull renders into was pushed, if that copy holds texts of these locales (the locale's own
-   * copy, or a multi-locale file): rows then tell whether each translation is newer and whether it was reviewed.
-   */
-  copyPushedAt?: Date
-  /** Read each key's source text and plural map too. */
-  withSource?: boolean
 }
 
 /**
@@ -48,32 +41,21 @@ export interface PullRow {
   locale?: string | null
   text: string | null
   plural: PluralMap | null
-  /** Reviewed or approved: a text the server keeps over a copy that disagrees (only with `copyPushedAt`). */
-  is_reviewed?: boolean | null
-  /** Written after the copy was pushed (only with `copyPushedAt`). */
-  is_changed?: boolean | null
-  /** The key's source text (only with `withSource`). */
-  source_text?: string
-  source_plural?: PluralMap | null
 }
 
 /**
  * Every active key of a file with its translations in the asked locales, in one statement and with only the
- * columns this pull needs: each column of 100,000 rows costs the driver 5 to 20 ms and the rows' memory, so the
- * state of a translation is compared in SQL, and read only when the copy holds translations to compare with.
+ * columns this pull needs: each column of 100,000 rows costs the driver 5 to 20 ms and the rows' memory.
  */
 export async function pullRowsOfFile(db: Kysely<Database>, fileId: string, q: PullQuery): Promise<PullRow[]> {
   if (q.locales.length === 0) throw new TypeError('pullRowsOfFile needs at least one locale')
   const reviewed = sql`t.status IN ('reviewed', 'approved')`
   const locale = q.locales.length > 1 ? sql`t.locale, ` : sql``
-  const state = q.copyPushedAt ? sql`, ${reviewed} AS is_reviewed, t.updated_at > ${q.copyPushedAt} AS is_changed` : sql``
-  const source = q.withSource ? sql`, u.source_text, u.source_plural` : sql``
   // File order, so a pull walks the keys beside the entries of the copy (see KeyFinder); the id keeps the rows
   // of one key together.
   const { rows } = await sql<PullRow>`
-    SELECT k.name, k.context, ${locale}t.text, t.plural${state}${source}
+    SELECT k.name, k.context, ${locale}t.text, t.plural
     FROM keys k
-    ${q.withSource ? sql`JOIN units u ON u.id = k.unit_id` : sql``}
     LEFT JOIN translations t ON t.unit_id = k.unit_id AND t.locale IN (${sql.join(q.locales)})
       ${q.approvedOnly ? sql`AND ${reviewed}` : sql``}
     WHERE k.file_id = ${fileId} AND k.removed_at IS NULL

@@ -51,7 +51,8 @@ export async function fileTasks(db: Kysely<Database>, tasks: readonly NewTask[])
       // also between two rows of this statement and between concurrent filers.
       const onConflict = refresh
         ? sql`ON CONFLICT (workspace_id, kind, subject) WHERE status IN ('open', 'claimed') AND subject IS NOT NULL
-            DO UPDATE SET title = excluded.title, payload = excluded.payload, priority = greatest(tasks.priority, excluded.priority), job_id = coalesce(excluded.job_id, tasks.job_id)`
+            DO UPDATE SET title = excluded.title, payload = excluded.payload, priority = greatest(tasks.priority, excluded.priority), job_id = coalesce(excluded.job_id, tasks.job_id),
+              locale = coalesce(excluded.locale, tasks.locale)`
         : sql`ON CONFLICT DO NOTHING`
       const res = await sql<{ inserted: boolean }>`
         INSERT INTO tasks (workspace_id, kind, title, payload, priority, subject, job_id, project_id, locale, unit_id, filed_by)
@@ -104,11 +105,20 @@ function aboutUnit(unitId: string): Expression<SqlBool> {
     OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text))`
 }
 
+/**
+ * Tasks about a locale: the task's locale, or any locale a merge_review of a conflicting import lists in its
+ * `differences` (a multi-locale file's key can differ in several locales at once; one decision covers them all).
+ */
+function inLocale(locale: string): Expression<SqlBool> {
+  return sql<SqlBool>`(locale = ${locale}
+    OR (kind = 'merge_review' AND payload -> 'differences' @> jsonb_build_array(jsonb_build_object('locale', ${locale}::text))))`
+}
+
 function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date) {
   let q = db.selectFrom('tasks').where('workspace_id', '=', workspaceId).where(statusIs(f.status ?? 'open', now))
   if (f.kind) q = q.where('kind', '=', f.kind)
   if (f.project_id) q = q.where('project_id', '=', f.project_id)
-  if (f.locale) q = q.where('locale', '=', f.locale)
+  if (f.locale) q = q.where(inLocale(f.locale))
   if (f.unit_id) q = q.where(aboutUnit(f.unit_id))
   return q
 }
@@ -183,6 +193,12 @@ export function closeTask(db: Kysely<Database>, id: string, c: TaskClosing): Pro
       result: c.result === undefined ? null : sql`${JSON.stringify(c.result)}::text::jsonb`, claim_expires_at: null,
     })
     .where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
+
+/** The open (or claimed) task of a kind with this subject, if any: what a refresh would update. */
+export function findOpenTaskBySubject(db: Kysely<Database>, workspaceId: string, kind: TaskKind, subject: string): Promise<Task | undefined> {
+  return db.selectFrom('tasks').selectAll().where('workspace_id', '=', workspaceId).where('kind', '=', kind).where('subject', '=', subject)
+    .where('status', 'in', ['open', 'claimed']).executeTakeFirst()
 }
 
 /** Subjects of the kind that have a task in any status (a pair kept separate, merged, or already suggested). */
