@@ -1,8 +1,10 @@
 import { fileTasks, findDuplicatePairs, heartbeatJob, subjectsWithTasks, unitSummaries, withTx, type DuplicatePair, type DuplicateScan, type Job, type UnitSummary } from '@tolk/db'
 import { comparePlaceholders } from '@tolk/formats'
 import { pairSubject } from '../tasks/merge-suggestion.js'
+import { judgeByModel } from './dedupe-judge.js'
 import { judgePair } from './dedupe-rules.js'
 import { taskPriority } from '../tasks/priority.js'
+import type { TokenUsage } from '@tolk/ai'
 import type { JobDeps } from './translate.js'
 
 /** How the scan looks (bench/dedupe measures recall and precision with these). */
@@ -33,7 +35,13 @@ export interface DedupeOutcome {
   pairs_known: number
   /** Pairs set aside because their placeholders differ: merging would ship one text's placeholders in the other's files. */
   pairs_placeholders_differ: number
+  /** Pairs the rules left to a model (a reworded string, a synonym) that this scan sent to it. */
+  pairs_asked: number
+  /** Pairs the rules left to a model whose stored verdict was reused: a pair is never asked twice. */
+  pairs_remembered: number
   tasks_filed: number
+  /** Tokens the model's verdicts cost; null when no model was asked. */
+  usage: TokenUsage | null
 }
 
 /**
@@ -47,7 +55,8 @@ export async function processDedupeScan(deps: JobDeps, job: Job): Promise<Dedupe
   const unique = dedupePairs(pairs)
   const fitting = unique.filter((p) => samePlaceholders(p))
   const judged = fitting.map((p) => ({ p, j: judgePair(p, DEDUPE_SCAN.minWordOverlap) }))
-  const duplicates = judged.filter(({ j }) => j.verdict === 'duplicate').map(({ p, j }) => ({ ...p, reason: j.reason }))
+  const byModel = await judgeByModel(deps, job.workspace_id, judged.filter(({ j }) => j.verdict === 'ask').map(({ p }) => p))
+  const duplicates = [...judged.filter(({ j }) => j.verdict === 'duplicate').map(({ p, j }) => ({ ...p, reason: j.reason })), ...byModel.duplicates]
   const known = await subjectsWithTasks(deps.db, job.workspace_id, 'merge_suggestion', duplicates.map((p) => pairSubject(p.a, p.b)))
   const fresh = duplicates.filter((p) => !known.has(pairSubject(p.a, p.b)))
   const cards = await unitSummaries(deps.db, [...new Set(fresh.flatMap((p) => [p.a, p.b]))])
@@ -55,7 +64,7 @@ export async function processDedupeScan(deps: JobDeps, job: Job): Promise<Dedupe
   const filed = await withTx(deps.db, (tx) => fileTasks(tx, tasks))
   return {
     units_scanned: units, pairs_considered: unique.length, pairs_too_different: fitting.length - duplicates.length, pairs_known: duplicates.length - fresh.length,
-    pairs_placeholders_differ: unique.length - fitting.length, tasks_filed: filed,
+    pairs_placeholders_differ: unique.length - fitting.length, pairs_asked: byModel.asked, pairs_remembered: byModel.remembered, tasks_filed: filed, usage: byModel.usage,
   }
 }
 
@@ -76,6 +85,7 @@ const WHY: Record<string, string> = {
   case_spacing_punctuation: 'differ only in case, spacing or punctuation',
   filler_word: 'differ only in a word such as "the" or "your"',
   spelling: 'differ only in the spelling of one word',
+  model_judged: 'say the same (a model judged the wording)',
 }
 
 const short = (text: string) => (text.length > 50 ? `${text.slice(0, 47)}...` : text)

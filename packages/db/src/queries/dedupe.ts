@@ -150,3 +150,26 @@ export async function unitSummaries(db: Kysely<Database>, unitIds: readonly stri
   }
   return out
 }
+
+/** A model's verdict on a pair, as dedupe_scan stores and reads it. */
+export interface DuplicateJudgement {
+  pair_hash: string
+  duplicate: boolean
+  reason: string
+  model: string
+}
+
+/** The stored verdicts of a workspace for these pair hashes, by hash. */
+export async function findDuplicateJudgements(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<Map<string, DuplicateJudgement>> {
+  if (hashes.length === 0) return new Map()
+  const rows = await db.selectFrom('duplicate_judgements').select(['pair_hash', 'duplicate', 'reason', 'model'])
+    .where('workspace_id', '=', workspaceId).where('pair_hash', 'in', [...hashes]).execute()
+  return new Map(rows.map((r) => [r.pair_hash, r]))
+}
+
+/** Stores verdicts; a pair judged meanwhile by another scan keeps its first verdict. */
+export async function saveDuplicateJudgements(db: Kysely<Database>, workspaceId: string, rows: readonly DuplicateJudgement[]): Promise<void> {
+  if (rows.length === 0) return
+  await db.insertInto('duplicate_judgements').values(rows.map((r) => ({ workspace_id: workspaceId, ...r })))
+    .onConflict((oc) => oc.columns(['workspace_id', 'pair_hash']).doNothing()).execute()
+}
