@@ -37,7 +37,7 @@ describe('judgePair', () => {
   const similar = (a_text: string, b_text: string) => ({ a_text, b_text, match: 'similar' as const })
   const oneWord = (a_text: string, b_text: string) => ({ a_text, b_text, match: 'one_word' as const })
   const normalized = (a_text: string, b_text: string) => ({ a_text, b_text, match: 'normalized' as const })
-  const judge = (p: ReturnType<typeof similar>) => judgePair(p, 0.7)
+  const judge = (p: Parameters<typeof judgePair>[0]) => judgePair(p, 0.7)
 
   it.each([
     ['case only (a title and a sentence-case label)', normalized('Privacy Policy', 'privacy policy'), 'case_spacing_punctuation'],
