@@ -3,8 +3,10 @@
 // one edit apart, against real PostgreSQL, beside a plain pg_trgm self-join on the same data as the baseline (through
 // a GIN gin_trgm_ops index the bench builds on units.source_text, since the schema keeps that index on unit_search
 // only). Also seeds as many short pairs a reviewer would not merge (a one-word text with a letter changed, a two-word
-// text with a word replaced) and counts those suggested. Prints time, recall and precision of each; writes
-// bench/results/dedupe-postgres.json. Needs DATABASE_URL; works in a database it creates and drops.
+// text with a word replaced) and counts those suggested. Prints time, recall and precision of each. Then the same scan
+// on real strings (real/score.ts): source files of several repositories of the corpus, scored against hand-labelled
+// pairs (real/labels.json). Writes bench/results/dedupe-postgres.json. Needs DATABASE_URL; works in a database it
+// creates and drops.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createApp } from '@tolk/api'
@@ -13,6 +15,7 @@ import { createWorkspaceWithOwner, runJob } from '@tolk/core'
 import { connect, migrateToLatest } from '@tolk/db'
 import { postgresClient, withDatabase } from '../strings/pg.js'
 import { prng, sentence, wordTokens } from '../strings/data.js'
+import { scoreRealSet } from './real/score.js'
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000)
 const PAIRS = Number(process.env.BENCH_PAIRS ?? Math.min(2000, Math.floor(UNITS / 20)))
@@ -190,6 +193,15 @@ try {
   log(`${what}: ${baseline.ms === null ? baseline.note : `${secs(baseline.ms)} s, recall ${baseline.recall}, precision ${baseline.precision} (${baseline.found} pairs)`}`)
   log(`  plan: ${plan.map((l) => l.trim().replace(/\s+\(cost=.*$/, '')).join(' / ')}`)
 
+  // Real strings: what the generated pairs cannot say (started / stopped sharing is one word apart, as a seeded pair is).
+  const real = await scoreRealSet(conn, sql, createApp)
+  if (!real) log('real strings: corpus not found (set CORPUS_DIR); skipped')
+  else {
+    log(`real strings (${Object.keys(real.per_repository).length} repositories of the corpus, ${real.labelled_pairs} hand-labelled pairs, ${real.labelled_duplicates} duplicates): ${real.suggested} pairs suggested, ${real.suggested_labelled} of them labelled`)
+    log(`  precision ${real.precision} (on the labelled suggestions), recall ${real.recall} (of the labelled duplicates); ${real.suggested_unlabelled} suggestions unlabelled, ${real.labels_unresolved} labels unresolved`)
+    log(`  wrong suggestions by reason: ${JSON.stringify(real.wrong_by_reason)}; duplicates missed by reason: ${JSON.stringify(real.missed_by_reason)}`)
+  }
+
   const out = fileURLToPath(new URL('../results/', import.meta.url))
   mkdirSync(out, { recursive: true })
   const file = `${out}dedupe-postgres${UNITS === 100_000 ? '' : `-${UNITS}`}.json`
@@ -203,6 +215,7 @@ try {
       seconds: baseline.ms === null ? null : secs(baseline.ms), recall: baseline.recall, precision: baseline.precision, pairs: baseline.found, note: baseline.note,
       index: 'temporary GIN gin_trgm_ops on units.source_text', index_build_seconds: secs(indexMs), plan_uses_index: viaIndex, timeout_seconds: BASELINE_TIMEOUT_S,
     },
+    real_strings: real,
   }, null, 2) + '\n')
   log(`wrote ${file}`)
 } finally {

@@ -141,7 +141,7 @@ forEachBackend('merge tasks', (env) => {
     const ws = await env.workspace()
     await project(ws, 'app', ['de'])
     await push(ws, 'app', {
-      sign_in: 'Sign in', sign_in_alt: 'Sign-in', save: 'Save your changes now', save_alt: 'Save your change now',
+      sign_in: 'Sign in', sign_in_alt: 'Sign-in', save: 'Save your changes now', save_alt: 'Save changes now',
       cancel: 'Cancel this order', cancel_alt: 'cancel this order!', hello: 'Hello {name}, welcome back to the shop', hello_alt: 'Hello {user}, welcome back to the shop', other: 'Completely different words',
     })
     return ws
@@ -154,17 +154,17 @@ forEachBackend('merge tasks', (env) => {
     expect(job.output.pairs_considered).toBeGreaterThanOrEqual(4)
     const tasks = await tasksOf(ws, 'merge_suggestion')
     const pairs = tasks.map((t: any) => [t.payload.a.source_text, t.payload.b.source_text].sort().join(' | ')).sort()
-    expect(pairs).toEqual(['Cancel this order | cancel this order!', 'Save your change now | Save your changes now', 'Sign in | Sign-in'])
+    expect(pairs).toEqual(['Cancel this order | cancel this order!', 'Save changes now | Save your changes now', 'Sign in | Sign-in'])
     expect(tasks[0]).toMatchObject({ filed_by: 'scan', job_id: job.id })
     expect(tasks[0].payload.a.keys[0]).toMatchObject({ project: 'app' })
     expect((await scanned(ws)).output).toMatchObject({ tasks_filed: 0, pairs_known: 3 })
   })
 
-  test('dedupe_scan suggests short UI strings one word apart, but not a changed half, opposites, numbers or a pattern', async () => {
+  test('dedupe_scan suggests short UI strings a filler word apart, but not a synonym, a changed half, opposites, numbers or a pattern', async () => {
     const ws = await env.workspace()
     await project(ws, 'app', ['de'])
     await push(ws, 'app', {
-      // Suggested: a synonym, a word inserted with two kept.
+      // Suggested: an article inserted. Not without an AI to judge it: a synonym (issue 25).
       changes: 'Save your changes', edits: 'Save your edits', open: 'Open file', open_the: 'Open the file',
       // Not: one-word texts, a two-word text with a word replaced, opposites, another number, a negation added.
       save: 'Save', safe: 'Safe', close: 'Close file', show: 'Show all items', hide: 'Hide all items',
@@ -175,10 +175,10 @@ forEachBackend('merge tasks', (env) => {
     const job = await scanned(ws)
     const tasks = await tasksOf(ws, 'merge_suggestion')
     const pairs = tasks.map((t: any) => [t.payload.a.source_text, t.payload.b.source_text].sort().join(' | ')).sort()
-    expect(pairs).toEqual(['Open file | Open the file', 'Save your changes | Save your edits'])
-    expect(tasks.map((t: any) => t.payload.match)).toEqual(['one_word', 'one_word'])
-    expect(tasks[0].title).toContain('differ in one word')
-    expect(job.output).toMatchObject({ tasks_filed: 2 })
+    expect(pairs).toEqual(['Open file | Open the file'])
+    expect(tasks.map((t: any) => t.payload.reason)).toEqual(['filler_word'])
+    expect(tasks[0].title).toContain('differ only in a word such as "the" or "your"')
+    expect(job.output).toMatchObject({ tasks_filed: 1 })
     expect(job.output.pairs_too_different).toBeGreaterThanOrEqual(3)
   })
 

@@ -14,6 +14,7 @@ import { writeTemplateWith } from './learn-format.js'
 import { protectItem } from './item.js'
 import type { ProtectedItem } from './item.js'
 import { auditWithClaude } from './audit/anthropic-audit.js'
+import { judgeDuplicatesWithClaude } from './dedupe/anthropic-dedupe.js'
 import { addUsage, emptyUsage, ProviderError } from './provider.js'
 import type {
   CheckFailure,
@@ -142,6 +143,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Tran
     },
     writeTemplate: (req, opts = {}) => writeTemplateWith(client, model, req, toProviderError, opts.signal),
     auditLocale: (req, opts = {}) => auditWithClaude(client, model, req, opts.signal, toProviderError),
+    judgeDuplicates: (req, opts = {}) => judgeDuplicatesWithClaude(client, model, req, opts.signal, toProviderError),
   }
 }
 

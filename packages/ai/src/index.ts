@@ -46,6 +46,8 @@ export { protect, protectRules, restore, tokenOf, TokenTable } from './protect.j
 export type { ProtectRule, Restored } from './protect.js'
 export * from './quality/index.js'
 export type { AuditModelFinding, AuditRequest, AuditResult, AuditSample } from './audit/port.js'
+export type { DuplicateJudgeRequest, DuplicateJudgeResult, DuplicatePairItem, DuplicateVerdict } from './dedupe/port.js'
+export { JUDGE_TOOL_NAME } from './dedupe/anthropic-dedupe.js'
 export {
   buildRetryPrompt,
   buildTranslatePrompt,

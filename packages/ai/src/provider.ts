@@ -4,6 +4,7 @@
  */
 
 import type { AuditRequest, AuditResult } from './audit/port.js'
+import type { DuplicateJudgeRequest, DuplicateJudgeResult } from './dedupe/port.js'
 
 /** A CLDR plural category name (zero, one, two, few, many, other). */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
@@ -162,6 +163,8 @@ export interface TranslationProvider {
   writeTemplate(req: TemplateRequest, opts?: { signal?: AbortSignal }): Promise<TemplateAnswer>
   /** Reviews a sample of one locale's translations (audits, issue 15); absent or `ran: false` means no model took part. */
   auditLocale?(req: AuditRequest, opts?: { signal?: AbortSignal }): Promise<AuditResult>
+  /** Says which candidate duplicate pairs are one string written twice (dedupe_scan, issue 25); absent: no model judges. */
+  judgeDuplicates?(req: DuplicateJudgeRequest, opts?: { signal?: AbortSignal }): Promise<DuplicateJudgeResult>
 }
 
 /** Kinds of provider failure that abort a whole request. */

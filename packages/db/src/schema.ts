@@ -340,6 +340,7 @@ export interface Database {
   learned_formats: LearnedFormatsTable
   audits: AuditsTable
   audit_findings: AuditFindingsTable
+  duplicate_judgements: DuplicateJudgementsTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -359,6 +360,16 @@ export type Translation = Selectable<TranslationsTable>
 export type Job = Selectable<JobsTable>
 export type GlossaryTerm = Selectable<GlossaryTermsTable>
 export type Rule = Selectable<RulesTable>
+
+/** A model's verdict on a candidate duplicate pair (dedupe_scan), by the hash of the two texts: never asked twice. */
+export interface DuplicateJudgementsTable {
+  workspace_id: string
+  pair_hash: string
+  duplicate: boolean
+  reason: string
+  model: string
+  judged_at: Generated<Date>
+}
 
 /** Formats a workspace learned: a template, the sample it was checked on, and the file patterns it reads. */
 export interface LearnedFormatsTable {

@@ -109,9 +109,11 @@ export const JobOutput = v.looseObject({
   pseudo: v.optional(described(v.boolean(), 'true when the pseudo provider ran (no AI key configured): the output is not a real translation')),
   units_scanned: v.optional(described(Count, 'dedupe_scan: units compared')),
   pairs_considered: v.optional(described(Count, 'dedupe_scan: candidate pairs of near-duplicate strings found')),
-  pairs_too_different: v.optional(described(Count, 'dedupe_scan: pairs similar by trigrams that share too few words')),
+  pairs_too_different: v.optional(described(Count, 'dedupe_scan: candidate pairs the rules do not take for one string written twice (another word, a turned meaning, no words)')),
   pairs_known: v.optional(described(Count, 'dedupe_scan: pairs already suggested, merged or kept separate')),
   pairs_placeholders_differ: v.optional(described(Count, 'dedupe_scan: pairs set aside because their placeholders differ')),
+  pairs_asked: v.optional(described(Count, 'dedupe_scan: pairs the rules could not settle that were sent to the AI provider (none without one)')),
+  pairs_remembered: v.optional(described(Count, 'dedupe_scan: such pairs whose earlier AI verdict was reused (a pair is never asked twice)')),
 })
 
 export const Job = v.object({

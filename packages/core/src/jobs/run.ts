@@ -78,8 +78,10 @@ async function process(deps: JobDeps, job: Job): Promise<Finished> {
       const output = await processLearnFormat(deps, job)
       return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: output.failed.length ? output.failed : null }
     }
-    case 'dedupe_scan':
-      return { output: await processDedupeScan(deps, job), errors: null }
+    case 'dedupe_scan': {
+      const { usage, ...output } = await processDedupeScan(deps, job)
+      return { output: { ...output, ...(usage ? { usage: usageOut(usage), model: deps.ai.model } : {}) }, errors: null }
+    }
     case 'audit': {
       const output = await processAudit(deps, job)
       return { output: { ...output, usage: usageOut(output.usage), pseudo: deps.ai.name === 'pseudo' }, errors: null }

@@ -33,12 +33,18 @@ export interface DuplicateScan {
   maxShortVariants: number
 }
 
+// Punctuation and spacing the scan folds: the POSIX classes, and the Unicode marks UI strings use that a database in
+// the C locale does not count as punctuation (an ellipsis, typographic quotes and dashes).
+const FOLD = '[[:punct:][:space:]\u2026\u2018\u2019\u201c\u201d\u00ab\u00bb\u2013\u2014\u00a0]+'
+
 // The units a scan compares: single texts (no plural) of the workspace that some active key uses, up to maxLength,
 // not deliberate splits (split_key and push conflicts give a key its own copy of a text on purpose). `norm` is the
-// text lower-cased with punctuation and whitespace runs folded to one space.
+// text lower-cased with punctuation and whitespace runs folded to one space; `compact` the same with them dropped, so
+// "Log in" and "Login", "e-mail" and "email" are equal.
 const scanned = (s: DuplicateScan) => sql`
   SELECT un.id, un.source_text AS text, length(un.source_text) AS len,
-    trim(lower(regexp_replace(un.source_text, '[[:punct:][:space:]]+', ' ', 'g'))) AS norm
+    trim(lower(regexp_replace(un.source_text, ${FOLD}, ' ', 'g'))) AS norm,
+    lower(regexp_replace(un.source_text, ${FOLD}, '', 'g')) AS compact
   FROM units un
   WHERE un.workspace_id = ${s.workspaceId}::uuid AND un.source_plural IS NULL AND length(un.source_text) <= ${s.maxLength}::int
     AND un.source_hash NOT LIKE 'split:%'
@@ -46,7 +52,7 @@ const scanned = (s: DuplicateScan) => sql`
 
 /**
  * Candidate near-duplicate pairs of a workspace in three set-based statements, never a query per unit:
- * - texts equal after normalizing case, whitespace and punctuation (one pair per group member, with the group's first);
+ * - texts equal after dropping case, whitespace and punctuation (one pair per group member, with the group's first);
  * - texts similar by trigrams within a length band, compared only when they share a pair of their three rarest
  *   words (words used by one unit alone do not count), so a one-word edit keeps the pair findable;
  * - short texts (2 to 4 words) one word apart ("Save your changes" / "Save your edits"), whose trigrams are too few
@@ -58,7 +64,7 @@ export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan)
   const units = Number(counted.rows[0]?.n ?? 0)
   const equal = await sql<DuplicatePair>`
     WITH u AS MATERIALIZED (${scanned(s)}),
-    g AS (SELECT norm, array_agg(id ORDER BY id) AS ids, array_agg(text ORDER BY id) AS texts FROM u WHERE norm <> '' GROUP BY norm HAVING count(*) > 1)
+    g AS (SELECT compact, array_agg(id ORDER BY id) AS ids, array_agg(text ORDER BY id) AS texts FROM u WHERE compact <> '' GROUP BY compact HAVING count(*) > 1)
     SELECT g.ids[1]::text AS a, g.ids[i]::text AS b, g.texts[1] AS a_text, g.texts[i] AS b_text, 1::float8 AS similarity, 'normalized' AS match
     FROM g CROSS JOIN LATERAL generate_series(2, least(array_length(g.ids, 1), ${s.maxGroupPairs + 1}::int)) AS i`.execute(db)
   // Blocking keys: every pair of a unit's three rarest words (words of one unit alone do not count). Two texts one
@@ -84,7 +90,7 @@ export async function findDuplicatePairs(db: Kysely<Database>, s: DuplicateScan)
     )
     SELECT c.a::text AS a, c.b::text AS b, ua.text AS a_text, ub.text AS b_text, similarity(ua.text, ub.text)::float8 AS similarity, 'similar' AS match
     FROM cand c JOIN u ua ON ua.id = c.a JOIN u ub ON ub.id = c.b
-    WHERE least(ua.len, ub.len) >= ${s.lengthRatio}::float8 * greatest(ua.len, ub.len) AND ua.norm <> ub.norm
+    WHERE least(ua.len, ub.len) >= ${s.lengthRatio}::float8 * greatest(ua.len, ub.len) AND ua.compact <> ub.compact
       AND similarity(ua.text, ub.text) >= ${s.minSimilarity}::float8`.execute(db)
   // Short texts one word apart share a key: the text with one word masked (a word replaced; texts of 3 or 4 words, so
   // two words stay) or with one word dropped (a word inserted; the shorter text is its whole self, 2 or 3 words). A key
@@ -143,4 +149,27 @@ export async function unitSummaries(db: Kysely<Database>, unitIds: readonly stri
     for (const r of rows.rows) out.set(r.id, r)
   }
   return out
+}
+
+/** A model's verdict on a pair, as dedupe_scan stores and reads it. */
+export interface DuplicateJudgement {
+  pair_hash: string
+  duplicate: boolean
+  reason: string
+  model: string
+}
+
+/** The stored verdicts of a workspace for these pair hashes, by hash. */
+export async function findDuplicateJudgements(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<Map<string, DuplicateJudgement>> {
+  if (hashes.length === 0) return new Map()
+  const rows = await db.selectFrom('duplicate_judgements').select(['pair_hash', 'duplicate', 'reason', 'model'])
+    .where('workspace_id', '=', workspaceId).where('pair_hash', 'in', [...hashes]).execute()
+  return new Map(rows.map((r) => [r.pair_hash, r]))
+}
+
+/** Stores verdicts; a pair judged meanwhile by another scan keeps its first verdict. */
+export async function saveDuplicateJudgements(db: Kysely<Database>, workspaceId: string, rows: readonly DuplicateJudgement[]): Promise<void> {
+  if (rows.length === 0) return
+  await db.insertInto('duplicate_judgements').values(rows.map((r) => ({ workspace_id: workspaceId, ...r })))
+    .onConflict((oc) => oc.columns(['workspace_id', 'pair_hash']).doNothing()).execute()
 }
