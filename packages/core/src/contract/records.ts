@@ -103,6 +103,7 @@ const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_t
 /** What a finished translate or dedupe_scan job reports; other job types report their own fields. */
 export const JobOutput = v.looseObject({
   translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
+  skipped_translated: v.optional(described(Count, 'translate: strings the job listed that had a translation (a file imported, a person, another job) by the time their batch was formed, so they were not sent to the model')),
   failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
   check_warnings: v.optional(described(Count, 'translations written that the quality checks flag (get_unit shows each warning)')),
   usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
