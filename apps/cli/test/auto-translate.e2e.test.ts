@@ -12,8 +12,9 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createAnthropicProvider } from '../../../packages/ai/src/index.js'
 import { sentItems, startFakeAnthropic, translateWith, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
-import { connect, migrateToLatest, type Connection } from '../../../packages/db/src/index.js'
-import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
+import type { Connection } from '../../../packages/db/src/index.js'
+import { testBackends } from '../../../packages/db/test/backends.js'
+import { scratchDatabase } from '../../../packages/db/test/scratch-database.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
 
@@ -118,28 +119,15 @@ function without(content: string, ...keys: string[]): string {
 
 /** The databases: a fresh PGlite, and with DATABASE_URL a PostgreSQL database of this file's own (the runner drains every job of its database). */
 function backends(): { name: string; open(): Promise<{ connect: () => Promise<Connection>; close(): Promise<void> }> }[] {
-  const list = [{ name: 'pglite', open: async () => ({ connect: () => connect({ dataDir: 'memory://' }).then(async (c) => (await migrateToLatest(c.db), c)), close: async () => {} }) }]
+  const pglite = testBackends().find((b) => b.name === 'pglite')!
+  const list = [{ name: 'pglite', open: async () => ({ connect: () => pglite.connect(), close: async () => {} }) }]
   const url = process.env.DATABASE_URL
   if (url) {
     list.push({
       name: 'postgres',
       open: async () => {
-        const name = `tolk_autotranslate_${process.pid}`
-        const admin = await connect({ databaseUrl: url, max: 1 })
-        await dropDatabase(admin.db, name)
-        await createDatabase(admin.db, name)
-        const own = url.replace(/\/[^/]*$/, `/${name}`)
-        return {
-          connect: async () => {
-            const c = await connect({ databaseUrl: own, max: 4 })
-            await migrateToLatest(c.db)
-            return c
-          },
-          close: async () => {
-            await dropDatabase(admin.db, name)
-            await admin.close()
-          },
-        }
+        const scratch = await scratchDatabase(url, `tolk_autotranslate_${process.pid}`)
+        return { connect: () => scratch.connect(), close: () => scratch.drop() }
       },
     })
   }

@@ -7,29 +7,25 @@
 import { randomUUID } from 'node:crypto'
 import { createAnthropicProvider } from '@tolk/ai'
 import { BullJobQueue, createWorkspaceWithOwner, startWorkers } from '@tolk/core'
-import { connect, findJob, findJobHead, migrateToLatest, type Connection } from '@tolk/db'
+import { findJob, findJobHead, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from '../../api/src/app.js'
 import { sentItems, startFakeAnthropic, translateWith, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
-import { createDatabase, dropDatabase } from '../../../packages/db/test/scratch-database.js'
+import { scratchDatabase, type ScratchDatabase } from '../../../packages/db/test/scratch-database.js'
 
 const BASE_URL_DB = process.env.DATABASE_URL
-// A database of its own: an in-process runner of another test file would take the job without BullMQ.
-const DB_NAME = `tolk_delayed_start_${process.pid}`
-const DATABASE_URL = BASE_URL_DB?.replace(/\/[^/]*$/, `/${DB_NAME}`)
 const REDIS_URL = process.env.REDIS_URL
 const BASE = 'http://tolk.test'
 
 describe.skipIf(!BASE_URL_DB || !REDIS_URL)('a push\'s translate job on BullMQ', () => {
-  let admin: Connection
+  let scratch: ScratchDatabase
   let conn: Connection
   let fake: FakeAnthropic
   const closers: (() => Promise<void>)[] = []
   beforeAll(async () => {
-    admin = await connect({ databaseUrl: BASE_URL_DB, max: 1 })
-    await createDatabase(admin.db, DB_NAME)
-    conn = await connect({ databaseUrl: DATABASE_URL, max: 4 })
-    await migrateToLatest(conn.db)
+    // A database of its own: an in-process runner of another test file would take the job without BullMQ.
+    scratch = await scratchDatabase(BASE_URL_DB!, `tolk_delayed_start_${process.pid}`)
+    conn = await scratch.connect()
     fake = await startFakeAnthropic()
     fake.fallback = translateWith((text) => `AI ${text}`)
   })
@@ -37,8 +33,7 @@ describe.skipIf(!BASE_URL_DB || !REDIS_URL)('a push\'s translate job on BullMQ',
     for (const close of closers.reverse()) await close()
     await fake?.close()
     await conn?.close()
-    await dropDatabase(admin.db, DB_NAME)
-    await admin?.close()
+    await scratch?.drop()
   })
 
   test('waits in the delayed set while the project\'s files keep arriving, then sends only what they lack', async () => {
