@@ -86,13 +86,17 @@ forEachBackend('auto-translation waits for the files', (env) => {
     fake.fallback = translateWith((text) => `AI ${text}`)
     const jobId = (await call('push_file', { project: 'blog', path: 'config/locales/en.yml', content: EN })).job_id as string
     expect(await runJob(deps, jobId)).toBe('not_due')
-    expect((await call('get_job', { job: jobId })).status).toBe('queued')
+    const queued = await call('get_job', { job: jobId })
+    expect(queued.status).toBe('queued')
+    expect(Date.parse(queued.available_at)).toBeGreaterThan(Date.parse(queued.created_at))
     // A second source file of the project: its new string joins the queued job rather than queuing another.
     const devise = await call('push_file', { project: 'blog', path: 'config/locales/devise.en.yml', content: 'en:\n  devise:\n    locked: "Your account is locked."\n' })
     expect(devise.job_ids).toEqual([jobId])
     await sleep(2_000)
     // The German copy of half the strings, 2 s after the source: the job's start moves to 3 s after this push.
     await call('push_file', { project: 'blog', path: 'config/locales/de.yml', content: DE.split('\n').slice(0, 4).join('\n') + '\n' })
+    // get_job says when the job may start: 3 s after the German copy, no longer 3 s after the source.
+    expect(Date.parse((await call('get_job', { job: jobId })).available_at)).toBeGreaterThan(Date.parse(queued.available_at) + 1_500)
     await sleep(1_500)
     // Without the move the job would be due now (3 s after the source pushes); it waits for the files still.
     expect(await runJob(deps, jobId)).toBe('not_due')

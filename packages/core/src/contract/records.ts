@@ -122,6 +122,7 @@ export const Job = v.object({
   output: described(v.nullable(JobOutput), 'null until the job succeeded'),
   errors: described(v.nullable(v.array(v.unknown())), 'why it failed, or which items failed: each {reason, ...}'),
   attempts: Count, created_at: Timestamp, started_at: MaybeTimestamp, finished_at: MaybeTimestamp,
+  available_at: described(Timestamp, 'a queued job does not start before this: a push\'s auto-translation waits for the project\'s translation files, and each later push of the project moves it on'),
 })
 
 export const GlossaryTerm = v.object({
