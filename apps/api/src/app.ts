@@ -28,6 +28,8 @@ export interface AppDeps {
   metricsToken?: string
   /** Rate limits of /api/* (middleware/rate-limit.ts); none when not given. */
   rateLimit?: MiddlewareHandler
+  /** How long a push's auto-translation waits for more files of the project (TOLK_AUTO_TRANSLATE_WAIT_MS); none when not given. */
+  autoTranslateWaitMs?: number
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
 }
@@ -70,6 +72,7 @@ export function createApp(deps: AppDeps): Hono {
     db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
+    ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
   }
   mountMcp(app, surface)
   mountRest(app, surface)

@@ -12,6 +12,7 @@ export interface SurfaceDeps {
   workspaces: WorkspaceCache
   searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
+  autoTranslateWaitMs?: number
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -31,5 +32,6 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     db: deps.db, principal, surface, requestId: c.get('requestId'), baseUrl: deps.baseUrl, clock: deps.clock, authCache: deps.auth, workspaceCache: deps.workspaces, searchIndexer: deps.searchIndexer,
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
+    ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
   }
 }

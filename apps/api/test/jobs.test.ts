@@ -133,8 +133,10 @@ forEachBackend('translate jobs', (env) => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App', target_locales: ['de'] })
     const first = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One"}' })).body.job_id
-    const second = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One", "b": "Two"}' })).body.job_id
     await runJob(deps(), first)
+    // Pushed after the first job ran: a job still queued would take the new strings instead of a second job.
+    const second = (await ws.call('push_file', { project: 'app', path: 'en.json', content: '{"a": "One", "b": "Two"}' })).body.job_id
+    expect(second).not.toBe(first)
     const all = (await ws.call('list_jobs')).body.jobs
     expect(all.map((j: { id: string }) => j.id)).toEqual([second, first])
     const done = (await ws.call('list_jobs', { status: 'succeeded' })).body.jobs

@@ -68,6 +68,8 @@ export interface SentItem {
 export interface FakeAnthropic {
   url: string
   requests: RecordedRequest[]
+  /** Requests received so far, counted on arrival, before `delayMs` (requests are recorded after it). */
+  arrived: number
   /** Replies used in order, one per request; when empty, `fallback` answers. */
   enqueue(...replies: (Reply | Responder)[]): void
   fallback: Responder
@@ -86,12 +88,14 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   const fake: FakeAnthropic = {
     url: '',
     requests,
+    arrived: 0,
     enqueue: (...replies) => queue.push(...replies),
     fallback: translateWith((text) => `DE ${text}`),
     delayMs: 0,
     reset() {
       queue.length = 0
       requests.length = 0
+      fake.arrived = 0
       fake.fallback = translateWith((text) => `DE ${text}`)
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
@@ -101,6 +105,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', async () => {
+      fake.arrived++
       if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs))
       const recorded: RecordedRequest = {
         method: req.method ?? '',

@@ -1,4 +1,5 @@
 import { auditBudgetFromEnv, type AuditBudget } from './jobs/audit-budget.js'
+import { AUTO_TRANSLATE_WAIT_MS } from './jobs/auto-translate.js'
 
 /** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   glossaryBudgetTokens: number
   /** The audit job's AI budget (TOLK_AUDIT_*). */
   audit: AuditBudget
+  /** How long a push's auto-translation waits for more files of the project (0: it may start at once). */
+  autoTranslateWaitMs: number
   /** Requests a minute per API key, and per client address without one (0: no limit). */
   rateLimitKey: number
   rateLimitIp: number
@@ -50,6 +53,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     // 4000 is DEFAULT_GLOSSARY_BUDGET_TOKENS of @tolk/ai.
     glossaryBudgetTokens: positiveInt(env.TOLK_GLOSSARY_BUDGET_TOKENS, 4000, 'TOLK_GLOSSARY_BUDGET_TOKENS'),
     audit: auditBudgetFromEnv(env),
+    autoTranslateWaitMs: count(env.TOLK_AUTO_TRANSLATE_WAIT_MS, AUTO_TRANSLATE_WAIT_MS, 'TOLK_AUTO_TRANSLATE_WAIT_MS'),
     rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
     rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',

@@ -44,6 +44,11 @@ export interface OpContext {
   workspaceCache?: WorkspaceCache
   /** Announces committed jobs; without one, jobs wait for the reconciler or the in-process runner's poll. */
   queue?: JobQueue
+  /**
+   * How long a push's auto-translate jobs wait for more files of the project before they may start; each later push
+   * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
+   */
+  autoTranslateWaitMs?: number
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
 }

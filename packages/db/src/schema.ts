@@ -181,6 +181,8 @@ export interface JobsTable {
   started_at: NullableTime
   finished_at: NullableTime
   heartbeat_at: NullableTime
+  /** Not taken by a runner before this time: a push's auto-translation waits for the files pushed after it. */
+  available_at: ColumnType<Date, Date | undefined, Date>
 }
 
 /** AI translations counted per workspace and month, for billing. */

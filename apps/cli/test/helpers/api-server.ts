@@ -2,10 +2,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { createWorkspaceWithOwner } from '@tolk/core'
+import { createWorkspaceWithOwner, InProcessRunner } from '@tolk/core'
 // Relative imports: these are another app's and a package's sources, used by this test only.
 import { createApp } from '../../../api/src/app.js'
 import { connect, migrateToLatest, type Connection } from '../../../../packages/db/src/index.js'
+import type { TranslationProvider } from '../../../../packages/ai/src/index.js'
 
 /** A running API and how to get a fresh workspace on it. */
 export interface RunningApi {
@@ -22,14 +23,25 @@ async function memoryDb(): Promise<Connection> {
   return conn
 }
 
-/** Starts the API on 127.0.0.1 with an ephemeral port, on a fresh PGlite database unless given another. */
-export async function startApi(connectDb: () => Promise<Connection> = memoryDb): Promise<RunningApi> {
+/** Jobs for the API to run in process (the embedded default), and how long a push's auto-translation waits for files. */
+export interface ApiJobs {
+  ai: TranslationProvider
+  autoTranslateWaitMs: number
+  batchSize?: number
+}
+
+/**
+ * Starts the API on 127.0.0.1 with an ephemeral port, on a fresh PGlite database unless given another. Without `jobs`
+ * queued jobs stay queued; with it, the in-process runner runs every job of the database (give it one of its own).
+ */
+export async function startApi(connectDb: () => Promise<Connection> = memoryDb, jobs?: ApiJobs): Promise<RunningApi> {
   const conn = await connectDb()
+  const runner = jobs ? new InProcessRunner({ db: conn.db, ai: jobs.ai, batchSize: jobs.batchSize ?? 40 }, 100).start() : undefined
   let app: ReturnType<typeof createApp> | undefined
   const server = createServer((req, res) => void serve(app!, url, req, res))
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  app = createApp({ db: conn.db, baseUrl: url })
+  app = createApp({ db: conn.db, baseUrl: url, ...(runner ? { queue: runner, autoTranslateWaitMs: jobs!.autoTranslateWaitMs } : {}) })
   return {
     url,
     async workspace() {
@@ -38,6 +50,7 @@ export async function startApi(connectDb: () => Promise<Connection> = memoryDb):
       return { workspaceId, key: apiKey }
     },
     async close() {
+      await runner?.stop()
       server.closeAllConnections()
       await new Promise((ok) => server.close(ok))
       await conn.close()

@@ -64,6 +64,7 @@ export const pushFile = defineOp({
     'Stores a translation file of a project (slug or id from list_projects): a file in the workspace\'s source locale creates, updates and removes keys, deduplicating their source strings into units shared across projects; a file in another locale imports its translations. ' +
     'The locale is read from the path (values-de/, de.json, {locale} patterns) unless given; the format is detected unless forced with an id from list_formats. ' +
     'New strings in a project with auto_translate on queue one translate job per target locale (AI work the provider bills); dry_run reports the counts, changes nothing and queues nothing. ' +
+    'The job waits for the translation files: it starts once no file of the project has been pushed for the server\'s wait (10 s by default), and a locale\'s job still waiting takes later new strings instead of a second job, so push the copies right after their source and the model gets only what they lack. ' +
     'Pushing the same file again changes nothing. A decision is not undone by a file carrying the older text: reviewed and approved translations, and a text changed since the file\'s last push while the file still says what it said then (an edit, a resolved merge_review, a merge), are kept unless overwrite is true, and the next pull_file writes them into the file.',
   errors: ['not_found', 'unknown_format', 'format_not_ready'],
   input: input({

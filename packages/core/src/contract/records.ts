@@ -103,6 +103,7 @@ const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_t
 /** What a finished translate or dedupe_scan job reports; other job types report their own fields. */
 export const JobOutput = v.looseObject({
   translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
+  skipped_translated: v.optional(described(Count, 'translate: strings the job listed that had a translation (a file imported, a person, another job) by the time their batch was formed, so they were not sent to the model')),
   failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
   check_warnings: v.optional(described(Count, 'translations written that the quality checks flag (get_unit shows each warning)')),
   usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
@@ -123,6 +124,7 @@ export const Job = v.object({
   output: described(v.nullable(JobOutput), 'null until the job succeeded'),
   errors: described(v.nullable(v.array(v.unknown())), 'why it failed, or which items failed: each {reason, ...}'),
   attempts: Count, created_at: Timestamp, started_at: MaybeTimestamp, finished_at: MaybeTimestamp,
+  available_at: described(Timestamp, 'a queued job does not start before this: a push\'s auto-translation waits for the project\'s translation files, and each later push of the project moves it on'),
 })
 
 export const GlossaryTerm = v.object({

@@ -12,6 +12,7 @@ const jobOut = (j: Job) => ({
   // JSON columns: runJob alone writes them, from the JobOutput shape and an array of errors.
   output: j.output as v.InferOutput<typeof JobOutput> | null, errors: j.errors as unknown[] | null,
   attempts: j.attempts, created_at: iso(j.created_at), started_at: iso(j.started_at), finished_at: iso(j.finished_at),
+  available_at: iso(j.available_at),
 })
 
 /** A learn_format job's sample (up to 2,000,000 characters) is shown by its length: its learned format and task carry it. */

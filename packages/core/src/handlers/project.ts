@@ -1,7 +1,7 @@
 import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
 import type * as c from '../contract/project.js'
 import { fail, ServiceError } from '../errors.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueAutoTranslate } from '../jobs/auto-translate.js'
 import { slugify } from '../services/slug.js'
 import { projectOut } from './outputs.js'
 import type { Handler } from './types.js'
@@ -35,10 +35,10 @@ export const projectHandlers = {
       ...(patch.target_locales ? { target_locales: dedupe(patch.target_locales) } : {}),
     })
     ctx.activity({ summary: `updated project ${row.slug}: ${Object.keys(patch).join(', ') || 'no changes'}`, target: row.id, projectId: row.id })
-    // spec § update_project: adding a locale with auto_translate on queues translation of every existing string into it.
+    // spec § update_project: adding a locale with auto_translate on queues translation of every existing string into it,
+    // after the same wait as a push's, so the locale's files pushed right after are imported first.
     const added = row.target_locales.filter((l) => !project.target_locales.includes(l))
-    const jobIds: string[] = []
-    if (row.auto_translate) for (const locale of added) jobIds.push(await queueJob(ctx, 'translate', { project_id: row.id, locales: [locale], reason: 'locale_added' }))
+    const jobIds = row.auto_translate && added.length > 0 ? await queueAutoTranslate(ctx, row.id, added, 'locale_added') : []
     return { ...projectOut(row), job_id: jobIds[0] ?? null, job_ids: jobIds }
   }) satisfies Handler<typeof c.updateProject>,
 }

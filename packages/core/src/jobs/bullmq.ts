@@ -1,8 +1,8 @@
-import { Queue, UnrecoverableError, Worker } from 'bullmq'
+import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { JOB_TYPES, jobsToReconcile, type Db, type JobType } from '@tolk/db'
+import { JOB_TYPES, findJobHead, jobsToReconcile, type Db, type JobType } from '@tolk/db'
 import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
-import type { JobQueue } from './job-queue.js'
+import type { JobQueue, QueuedJob } from './job-queue.js'
 import { PROCESSED_TYPES, runJob } from './run.js'
 import type { JobDeps } from './translate.js'
 
@@ -29,11 +29,13 @@ export class BullJobQueue implements JobQueue {
     this.queues = new Map(JOB_TYPES.map((t) => [t, new Queue(queueName(prefix, t), { connection: this.connection })]))
   }
 
-  async enqueue(jobs: readonly { id: string; type: JobType }[]): Promise<void> {
+  async enqueue(jobs: readonly QueuedJob[]): Promise<void> {
     await this.ready()
     for (const job of jobs) {
       await this.queues.get(job.type)!.add(job.type, { id: job.id }, {
         jobId: job.id,
+        // A push's auto-translation waits for the files; a later push may move the row's start on (see the worker).
+        ...(job.delayMs ? { delay: job.delayMs } : {}),
         attempts: 5,
         backoff: { type: 'exponential', delay: 2_000 },
         // Completed entries are removed so the reconciler can add the same id again if the row is still open.
@@ -83,11 +85,17 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
   const workers = PROCESSED_TYPES.map((type) => {
     // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
     const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
-    const worker = new Worker(queueName(prefix, type), async (job) => {
+    const worker = new Worker(queueName(prefix, type), async (job, token) => {
       const id = (job.data as { id: string }).id
       // The row already says failed and why (get_job); BullMQ must not try again what no retry can fix.
       const outcome = await observeJob(log, options.metrics, { id, type }, () => runJob(deps, id))
       if (outcome === 'failed') throw new UnrecoverableError(`job ${id} failed; get_job shows why`)
+      if (outcome === 'not_due') {
+        // A push after this one was queued moved its start on: wait in BullMQ's delayed set until the row's time.
+        const head = await findJobHead(deps.db, id)
+        await job.moveToDelayed(Math.max(Date.now(), head?.available_at.getTime() ?? 0) + 100, token)
+        throw new DelayedError()
+      }
     }, { connection, concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 })
     worker.on('error', (err) => log.error({ err: String(err), job_type: type }, 'worker error'))
     return { worker, connection }

@@ -64,7 +64,7 @@ export class InProcessRunner implements JobQueue {
         if (this.stopped) return
         try {
           const outcome = await observeJob(this.observe.log ?? silentLogger, this.observe.metrics, { id: job.id, type: job.type, workspaceId: job.workspace_id }, () => runJob(this.deps, job.id))
-          if (outcome !== 'not_claimed') progressed = true
+          if (outcome !== 'not_claimed' && outcome !== 'not_due') progressed = true
         } catch (err) {
           ;(this.observe.log ?? console).error({ job_id: job.id, err: String((err as Error)?.stack ?? err) }, 'job failed; it will be retried')
         }

@@ -15,8 +15,8 @@ export const STALE_AFTER_MS = 2 * 60_000
 /** After this many attempts a job that keeps failing is closed as failed. */
 export const MAX_ATTEMPTS = 5
 
-/** What runJob did with a job id. */
-export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'unsupported'
+/** What runJob did with a job id: `not_due` when it is queued to start later (a push's auto-translation waiting for the files). */
+export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'not_due' | 'unsupported'
 
 /**
  * A failure no retry can fix: the AI provider refused the credential (401, 403) or the request itself (400 and
@@ -40,16 +40,17 @@ function failureOf(err: unknown): Record<string, unknown> {
 
 /**
  * Runs one job by id, the same way under a BullMQ worker and the in-process runner. Claiming is atomic,
- * so a second worker handed the same id gets `not_claimed`. A processor error is rethrown (BullMQ retries;
- * the reconciler re-enqueues) until MAX_ATTEMPTS, then the job fails with the error; an error no retry can
- * fix (isPermanent) fails it at once.
+ * so a second worker handed the same id gets `not_claimed`; a job whose start time (available_at) has not come
+ * gets `not_due`. A processor error is rethrown (BullMQ retries; the reconciler re-enqueues) until MAX_ATTEMPTS,
+ * then the job fails with the error; an error no retry can fix (isPermanent) fails it at once.
  */
 export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   const head = await findJobHead(deps.db, id)
   if (!head) return 'not_claimed'
   if (!PROCESSED_TYPES.includes(head.type)) return 'unsupported'
   const job = await claimJob(deps.db, id, deps.staleAfterMs ?? STALE_AFTER_MS)
-  if (!job) return 'not_claimed'
+  // Still queued after a claim that failed: its start time has not come (a later push may have moved it on).
+  if (!job) return (await findJobHead(deps.db, id))?.status === 'queued' ? 'not_due' : 'not_claimed'
   try {
     await finishJob(deps.db, id, { status: 'succeeded', ...(await process(deps, job)) })
     return 'succeeded'

@@ -1,7 +1,7 @@
 import { DEFAULT_GLOSSARY_BUDGET_TOKENS, termUses, type TokenUsage, type TranslationProvider } from '@tolk/ai'
 import {
-  addAiTranslations, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslations, withTx,
-  type Db, type Job, type TranslationWrite, type WorkUnit,
+  addAiTranslations, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslationsIfUnchanged, withTx,
+  type Db, type Job, type SeenTranslation, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { loadBatchContext, loadGlossaryTerms } from './batch-context.js'
 import { lookupMemory, memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
@@ -43,6 +43,8 @@ interface Outcome {
   tasks_filed: number
   kept: number
   leased_elsewhere: number
+  /** Strings of the work list that had a translation by the time their batch was formed (a file imported meanwhile): not sent. */
+  skipped_translated: number
   /** Translations taken from an exact approved match in the translation memory, without a model call. */
   from_memory: number
   failed: { unit_id: string; locale: string; reason: string; candidate?: string }[]
@@ -54,14 +56,16 @@ interface Outcome {
 }
 
 /**
- * Translates what the job asks for, batch by batch. Machine output is written only where the unit still
- * has no translation (or, for a job naming units, only machine output), checked again inside the write
- * transaction, so a reviewed, approved, imported or human translation is never replaced, and a re-run of
- * the job after a crash redoes only what it had not written.
+ * Translates what the job asks for, batch by batch. Each batch is formed from what is still missing at that moment
+ * (a translation file imported since the job listed its work takes its strings out: skipped_translated), and machine
+ * output is written only where the row is still what the job read (no translation, or for a job naming units its own
+ * kind of machine output), by a conditional write, so a reviewed, approved, imported or human translation is never
+ * replaced, even one that appeared while the model was answering, and a re-run after a crash redoes only what it had
+ * not written.
  */
 export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
   const payload = job.payload as TranslatePayload
-  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, from_memory: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
+  const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, skipped_translated: 0, from_memory: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   for (const locale of payload.locales) {
     const listed = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
@@ -89,7 +93,8 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       // A job that held these units before us may have finished them since this job listed its work.
       const finished = await alreadyTranslated(deps.db, [...held], locale, Boolean(payload.unit_ids), job.id)
       const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
-      out.leased_elsewhere += candidates.length - batch.length
+      out.leased_elsewhere += candidates.length - held.size
+      out.skipped_translated += finished.size
       if (batch.length > 0) {
         const items = await prepareBatch(deps.db, locale, batch, payload, memory.references)
         const context = await loadBatchContext(deps.db, job.workspace_id, batch[0]!.project_id, locale, batch.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
@@ -158,7 +163,11 @@ function batchesByFile<T extends Pick<WorkUnit, 'project_id' | 'file_id'>>(work:
   return batches
 }
 
-/** Writes accepted output as machine translations, re-checking each target inside the transaction. */
+/**
+ * Writes accepted output as machine translations where the target is still what this job may replace: no translation,
+ * or (replacing machine output) the AI's own. The write is conditional on the row being unchanged since it was read
+ * here, so a translation an import commits in between is kept. Returns how many were written.
+ */
 async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null; note?: string }[], replaceMachine: boolean): Promise<number> {
   if (items.length === 0) return 0
   return withTx(deps.db, async (tx) => {
@@ -167,7 +176,7 @@ async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { un
     const byUnit = new Map(current.map((t) => [t.unit_id, t]))
     // A re-run after a crash must not write a second history row for what this job already wrote.
     const mine = await unitsTranslatedByJob(tx, job.id, locale, ids)
-    const writes: TranslationWrite[] = []
+    const writes: (TranslationWrite & { before: SeenTranslation | null })[] = []
     for (const item of items) {
       const existing = byUnit.get(item.unitId)
       if (mine.has(item.unitId)) continue
@@ -177,9 +186,9 @@ async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { un
         before: existing ? { text: existing.text, plural: existing.plural, status: existing.status } : null,
       })
     }
-    await writeTranslations(tx, job.workspace_id, writes, { actor_type: 'ai', actor_id: 'ai', actor_name: 'AI', surface: 'ai', job_id: job.id })
-    await addAiTranslations(tx, job.workspace_id, monthOf(deps.clock?.() ?? new Date()), writes.length)
-    return writes.length
+    const written = await writeTranslationsIfUnchanged(tx, job.workspace_id, writes, { actor_type: 'ai', actor_id: 'ai', actor_name: 'AI', surface: 'ai', job_id: job.id })
+    await addAiTranslations(tx, job.workspace_id, monthOf(deps.clock?.() ?? new Date()), written.length)
+    return written.length
   })
 }
 

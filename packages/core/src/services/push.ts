@@ -4,7 +4,7 @@ import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } fro
 import type { AuthedContext } from '../context.js'
 import { fail } from '../errors.js'
 import { entryTextIssues } from '../text-check.js'
-import { queueJob } from '../jobs/queue.js'
+import { holdAutoTranslate, queueAutoTranslate } from '../jobs/auto-translate.js'
 import { fileContextReviews, type Landed } from './context-review.js'
 import { isTranslatable } from './entry-text.js'
 import { linkFile } from './file-link.js'
@@ -19,6 +19,8 @@ export type { PushCounts, PushRequest } from './push-request.js'
 
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
 export async function storePush(ctx: AuthedContext, req: PushRequest) {
+  // The project's queued auto-translation waits while this file is stored (it may be a translation the job would pay the model for).
+  await holdAutoTranslate(ctx, req.project.id)
   const format = req.codec.id
   const multi = req.codec.multiLocale
   // Built-in formats parse big files on a worker thread; a learned format's compiled template stays on this one.
@@ -71,12 +73,11 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
     await upsertSnapshot(ctx.db, { workspace_id: ctx.workspaceId, file_id: file.id, locale: snapshotLocale, path: req.path, content: req.content, content_hash: hash, encoding: req.encoding })
   }
 
-  // One job per locale, so a fleet of workers translates the locales side by side.
+  // New strings wait for the translation files pushed after them; any push holds the project's waiting jobs back again.
   const targets = req.project.target_locales.filter((l) => l !== req.sourceLocale)
-  const jobIds: string[] = []
-  if (newUnits && req.project.auto_translate) {
-    for (const locale of targets) jobIds.push(await queueJob(ctx, 'translate', { project_id: req.project.id, locales: [locale], reason: 'push' }))
-  }
+  let jobIds: string[] = []
+  if (newUnits && req.project.auto_translate) jobIds = await queueAutoTranslate(ctx, req.project.id, targets, 'push')
+  else await holdAutoTranslate(ctx, req.project.id)
   const jobId = jobIds[0] ?? null
   const changed = counts.keys_added + counts.keys_updated + counts.keys_removed + counts.translations_imported > 0 || !samePush
   return { file: { id: file.id, pattern: file.pattern, format, locale: req.locale, encoding: req.encoding }, counts, job_id: jobId, job_ids: jobIds, changed, issues: parsed.issues }

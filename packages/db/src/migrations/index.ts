@@ -16,6 +16,7 @@ import * as m0014 from './2026_11_26_0014_audits.js'
 import * as m0015 from './2026_11_26_0015_learned_formats.js'
 import * as m0016 from './2026_11_26_0016_translate_context.js'
 import * as m0017 from './2026_11_26_0017_bounded_search_text.js'
+import * as m0018aiwait from './2026_11_27_0018_aiwait_job_available_at.js'
 import * as m0018DedupeJudgements from './2026_11_27_0018_dedupe_judgements.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0015_learned_formats': m0015,
   '2026_11_26_0016_translate_context': m0016,
   '2026_11_26_0017_bounded_search_text': m0017,
+  '2026_11_27_0018_aiwait_job_available_at': m0018aiwait,
   '2026_11_27_0018_dedupe_judgements': m0018DedupeJudgements,
 }

@@ -1,10 +1,39 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database, Job, JobStatus, JobType } from '../schema.js'
 
-/** Queues a background job row (enqueued to the queue after commit). */
-export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: JobType; payload: unknown; created_by: string | null }): Promise<string> {
-  const r = await db.insertInto('jobs').values(row).returning('id').executeTakeFirstOrThrow()
+/** Queues a background job row (enqueued to the queue after commit); with `wait_ms`, no runner takes it before that wait has passed. */
+export async function insertJob(db: Kysely<Database>, row: { workspace_id: string; type: JobType; payload: unknown; created_by: string | null; wait_ms?: number }): Promise<string> {
+  const { wait_ms: waitMs, ...values } = row
+  const r = await db.insertInto('jobs').values({ ...values, ...(waitMs ? { available_at: sql<Date>`clock_timestamp() + ${waitMs} * interval '1 millisecond'` } : {}) }).returning('id').executeTakeFirstOrThrow()
   return r.id
+}
+
+/** What holdPushTranslations changes and returns. */
+export interface HoldRequest {
+  workspaceId: string
+  projectId: string
+  /** The wait from now on. */
+  waitMs: number
+  /** No hold moves a job later than this long after it was queued, so pushes arriving without pause cannot starve it. */
+  maxWaitMs: number
+}
+
+/**
+ * Moves on the time the project's queued auto-translate jobs (queued by a push or a locale added; project-wide, no
+ * unit list) may start, to `waitMs` from now, and returns them with their locales. Called in a push's transaction, it
+ * also locks them until the push commits, so no runner claims one while a translation file is still being stored;
+ * rows another push holds right now are skipped (that push holds them). Job types and reasons are the payload's.
+ */
+export async function holdPushTranslations(db: Kysely<Database>, q: HoldRequest): Promise<{ id: string; locales: string[] }[]> {
+  const { rows } = await sql<{ id: string; locales: string[] }>`
+    UPDATE jobs SET available_at = least(clock_timestamp() + ${q.waitMs} * interval '1 millisecond', created_at + ${q.maxWaitMs} * interval '1 millisecond')
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE workspace_id = ${q.workspaceId} AND type = 'translate' AND status = 'queued'
+        AND payload ->> 'project_id' = ${q.projectId} AND payload ->> 'reason' IN ('push', 'locale_added') AND payload -> 'unit_ids' IS NULL
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, ARRAY(SELECT jsonb_array_elements_text(payload -> 'locales')) AS locales`.execute(db)
+  return rows
 }
 
 /** The workspace's job with this id. */
@@ -28,14 +57,15 @@ export function listJobs(db: Kysely<Database>, workspaceId: string, f: JobFilter
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute()
 }
 
-/** A job's type and status by id (any workspace): what a worker checks before claiming it. */
-export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job, 'type' | 'status' | 'workspace_id'> | undefined> {
-  return db.selectFrom('jobs').select(['type', 'status', 'workspace_id']).where('id', '=', id).executeTakeFirst()
+/** A job's type, status and start time by id (any workspace): what a worker checks before claiming it. */
+export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job, 'type' | 'status' | 'workspace_id' | 'available_at'> | undefined> {
+  return db.selectFrom('jobs').select(['type', 'status', 'workspace_id', 'available_at']).where('id', '=', id).executeTakeFirst()
 }
 
 /**
- * Takes a job for processing: a queued one, or a running one whose worker stopped sending heartbeats.
- * Returns undefined when another worker holds it or it has finished, so two workers never run one job at once.
+ * Takes a job for processing: a queued one that is due (available_at passed), or a running one whose worker stopped
+ * sending heartbeats. Returns undefined when another worker holds it, it has finished or it is not due yet, so two
+ * workers never run one job at once.
  */
 export async function claimJob(db: Kysely<Database>, id: string, staleAfterMs: number): Promise<Job | undefined> {
   const stale = new Date(Date.now() - staleAfterMs)
@@ -43,7 +73,10 @@ export async function claimJob(db: Kysely<Database>, id: string, staleAfterMs: n
     .updateTable('jobs')
     .set((eb) => ({ status: 'running', started_at: eb.fn.coalesce('started_at', sql<Date>`now()`), heartbeat_at: sql<Date>`now()`, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', stale)])]))
+    .where((eb) => eb.or([
+      eb.and([eb('status', '=', 'queued'), eb('available_at', '<=', sql<Date>`now()`)]),
+      eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', stale)]),
+    ]))
     .returningAll()
     .executeTakeFirst()
 }
@@ -62,7 +95,7 @@ export async function finishJob(db: Kysely<Database>, id: string, result: { stat
     .execute()
 }
 
-/** Jobs waiting too long or abandoned by their worker: the reconciler re-enqueues them. */
+/** Jobs due for longer than `queuedForMs` or abandoned by their worker: the reconciler re-enqueues them. */
 export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[], queuedForMs: number, staleAfterMs: number, limit = 500): Promise<Pick<Job, 'id' | 'type' | 'workspace_id'>[]> {
   if (types.length === 0) return Promise.resolve([])
   return db
@@ -71,10 +104,10 @@ export function jobsToReconcile(db: Kysely<Database>, types: readonly JobType[],
     // Only types some processor takes: rows of other types must not crowd them out of the page.
     .where('type', 'in', types)
     .where((eb) => eb.or([
-      eb.and([eb('status', '=', 'queued'), eb('created_at', '<', new Date(Date.now() - queuedForMs))]),
+      eb.and([eb('status', '=', 'queued'), eb('available_at', '<=', sql<Date>`now() - ${queuedForMs} * interval '1 millisecond'`)]),
       eb.and([eb('status', '=', 'running'), eb('heartbeat_at', '<', new Date(Date.now() - staleAfterMs))]),
     ]))
-    .orderBy('created_at')
+    .orderBy('available_at')
     .limit(limit)
     .execute()
 }

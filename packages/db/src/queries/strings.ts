@@ -268,10 +268,68 @@ export async function writeTranslations(db: Kysely<Database>, workspaceId: strin
         AS v (unit_id, locale, text, plural, status, note, origin)
       ON CONFLICT ON CONSTRAINT translations_unit_locale_key DO UPDATE SET
         text = excluded.text, plural = excluded.plural, status = excluded.status, note = excluded.note, origin = excluded.origin, updated_at = excluded.updated_at`.execute(db)
-    const after = part.map((w) => JSON.stringify({ text: w.text, plural: w.plural, status: w.status, note: w.note ?? '' }))
-    await sql`
-      INSERT INTO translation_history (workspace_id, unit_id, locale, before, after, actor_type, actor_id, actor_name, surface, job_id)
-      SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.before::jsonb, v.after::jsonb, ${actor.actor_type}::text, ${actor.actor_id}::text, ${actor.actor_name}::text, ${actor.surface}::text, ${actor.job_id ?? null}::uuid
-      FROM unnest(${unitIds}::uuid[], ${locales}::text[], ${part.map((w) => jsonText(w.before))}::text[], ${after}::text[]) AS v (unit_id, locale, before, after)`.execute(db)
+    await insertHistory(db, workspaceId, part, actor)
   }
+}
+
+/** A translation as a writer read it: what writeTranslationsIfUnchanged expects to find. */
+export interface SeenTranslation {
+  text: string
+  plural: PluralMap | null
+  status: TranslationStatus
+}
+
+/**
+ * Writes translations only where the row is still what the writer read: absent when `before` is null (an insert
+ * that finds a row leaves it), else with `before`'s text, plural and status. A translation that appeared or changed
+ * since (an import, a person, another job) is kept, and no history row is written for it. Returns the writes made.
+ * A translate job writes so (design § Jobs: a job never overwrites a translation that appeared after it was queued).
+ */
+export async function writeTranslationsIfUnchanged(db: Kysely<Database>, workspaceId: string, writes: readonly (TranslationWrite & { before: SeenTranslation | null })[], actor: HistoryActor): Promise<TranslationWrite[]> {
+  const at = new Date()
+  const done: TranslationWrite[] = []
+  for (const part of chunks(writes)) {
+    const fresh = part.filter((w) => w.before === null)
+    const seen = part.filter((w) => w.before !== null)
+    const rows: { unit_id: string; locale: string }[] = []
+    if (fresh.length > 0) {
+      const inserted = await sql<{ unit_id: string; locale: string }>`
+        INSERT INTO translations (workspace_id, unit_id, locale, text, plural, status, note, origin, updated_at)
+        SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.text, v.plural::jsonb, v.status, v.note, v.origin, ${at}::timestamptz
+        FROM unnest(${fresh.map((w) => w.unit_id)}::uuid[], ${fresh.map((w) => w.locale)}::text[], ${fresh.map((w) => w.text)}::text[], ${fresh.map((w) => jsonText(w.plural))}::text[],
+          ${fresh.map((w) => w.status)}::text[], ${fresh.map((w) => w.note ?? '')}::text[], ${fresh.map((w) => w.origin)}::text[])
+          AS v (unit_id, locale, text, plural, status, note, origin)
+        ON CONFLICT ON CONSTRAINT translations_unit_locale_key DO NOTHING
+        RETURNING unit_id, locale`.execute(db)
+      rows.push(...inserted.rows)
+    }
+    if (seen.length > 0) {
+      // An UPDATE re-checks its WHERE on the row version it waited for, so a write racing another one finds the new text.
+      const updated = await sql<{ unit_id: string; locale: string }>`
+        UPDATE translations t SET text = v.text, plural = v.plural::jsonb, status = v.status, note = v.note, origin = v.origin, updated_at = ${at}::timestamptz
+        FROM unnest(${seen.map((w) => w.unit_id)}::uuid[], ${seen.map((w) => w.locale)}::text[], ${seen.map((w) => w.text)}::text[], ${seen.map((w) => jsonText(w.plural))}::text[],
+          ${seen.map((w) => w.status)}::text[], ${seen.map((w) => w.note ?? '')}::text[], ${seen.map((w) => w.origin)}::text[],
+          ${seen.map((w) => w.before!.text)}::text[], ${seen.map((w) => jsonText(w.before!.plural))}::text[], ${seen.map((w) => w.before!.status)}::text[])
+          AS v (unit_id, locale, text, plural, status, note, origin, seen_text, seen_plural, seen_status)
+        WHERE t.unit_id = v.unit_id AND t.locale = v.locale
+          AND t.text = v.seen_text AND t.status = v.seen_status AND t.plural IS NOT DISTINCT FROM v.seen_plural::jsonb
+        RETURNING t.unit_id, t.locale`.execute(db)
+      rows.push(...updated.rows)
+    }
+    const written = new Set(rows.map((r) => `${r.unit_id} ${r.locale}`))
+    const kept = part.filter((w) => written.has(`${w.unit_id} ${w.locale}`))
+    await insertHistory(db, workspaceId, kept, actor)
+    done.push(...kept)
+  }
+  return done
+}
+
+/** Writes one history row per translation written (at most a chunk's worth). */
+async function insertHistory(db: Kysely<Database>, workspaceId: string, writes: readonly TranslationWrite[], actor: HistoryActor): Promise<void> {
+  if (writes.length === 0) return
+  const after = writes.map((w) => JSON.stringify({ text: w.text, plural: w.plural, status: w.status, note: w.note ?? '' }))
+  await sql`
+    INSERT INTO translation_history (workspace_id, unit_id, locale, before, after, actor_type, actor_id, actor_name, surface, job_id)
+    SELECT ${workspaceId}::uuid, v.unit_id, v.locale, v.before::jsonb, v.after::jsonb, ${actor.actor_type}::text, ${actor.actor_id}::text, ${actor.actor_name}::text, ${actor.surface}::text, ${actor.job_id ?? null}::uuid
+    FROM unnest(${writes.map((w) => w.unit_id)}::uuid[], ${writes.map((w) => w.locale)}::text[], ${writes.map((w) => jsonText(w.before))}::text[], ${after}::text[]) AS v (unit_id, locale, before, after)`.execute(db)
 }
