@@ -1,12 +1,14 @@
-// Template code in strings is a placeholder: the offline pseudo translation keeps it byte for byte, set_translation
+// Template code in strings is a placeholder: the model sees a token in its place, the offline pseudo translation keeps
+// it byte for byte, set_translation
 // refuses a translation that drops or alters it (422 placeholder_mismatch naming it in `mismatch`), and an audit's
 // placeholders check flags an imported translation that lost it.
 // Layouts: a Rails application (`config/locales/en.yml`, mailer and view strings with ERB, a date format), and a
 // Django project (`locale/en/LC_MESSAGES/django.po`) whose notification texts are Django/Jinja templates rendered
 // after translation (`Template(gettext(...)).render(context)`), so they carry `{{ }}` and `{% %}`.
-import { createPseudoProvider } from '@tolk/ai'
+import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { runJob } from '@tolk/core'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { sentItems, startFakeAnthropic, translateWith, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { keyOfProject, rowsOf } from '../../../packages/db/test/rows.js'
 import { forEachBackend } from './harness.js'
 import { expectError, ok } from './units-fixture.js'
@@ -48,6 +50,12 @@ const DJANGO: [string, string[]][] = [
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 
 forEachBackend('template placeholders', (env) => {
+  let fake: FakeAnthropic
+  beforeAll(async () => {
+    fake = await startFakeAnthropic()
+  })
+  afterAll(() => fake.close())
+
   async function unitOf(workspaceId: string, project: string, key: string) {
     return (await keyOfProject(env.conn().db, workspaceId, project, key)).unit_id
   }
@@ -63,6 +71,21 @@ forEachBackend('template placeholders', (env) => {
       expect(text, key).toMatch(/^\[.*\]$/u)
       for (const p of placeholders) expect(occurrences(text, p), `${key}: ${p} in ${text}`).toBe(1)
     }
+  })
+
+  test('Rails config/locales/en.yml: the model gets a token for each ERB tag, never the code, and the stored text has the code back', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Shop', slug: 'shop', target_locales: ['de'], auto_translate: true }))
+    const pushed = await ok(ws.call('push_file', { project: 'shop', path: 'config/locales/en.yml', content: RAILS_EN }))
+    fake.reset()
+    fake.fallback = translateWith((text) => `DE ${text}`)
+    expect(await runJob({ db: env.conn().db, ai: createAnthropicProvider({ apiKey: 'sk-fake', baseURL: fake.url, maxRetries: 0 }), batchSize: 10 }, pushed.job_id)).toBe('succeeded')
+    const sent = fake.requests.flatMap((r) => sentItems(r.body)).map((item) => item.text ?? '')
+    const body = sent.find((t) => t.startsWith('Hi '))
+    expect(body).toMatch(/^Hi ⟦\d+⟧, you have ⟦\d+⟧ new messages\.$/u)
+    for (const text of sent) expect(text).not.toMatch(/<%|%>|&middot;/u)
+    const stored = (await rowsOf(env.conn().db, 'translations', ws.workspaceId)).find((t) => t.text.startsWith('DE Hi'))
+    expect(stored?.text).toBe('DE Hi <%= @user.name %>, you have <%= count %> new messages.')
   })
 
   test('Rails: set_translation that drops or alters an ERB tag answers 422 placeholder_mismatch naming it, and writes nothing', async () => {
