@@ -33,7 +33,8 @@ function minus(a: Map<string, number>, b: Map<string, number>): string[] {
   return out
 }
 
-const isTag = (p: string) => p.startsWith('<')
+// What the tags check reads (`<b>`, `</a>`); ERB (`<%= x %>`) and numbered tags (`<1>`) are placeholders here.
+const isTag = (p: string) => /^<\/?[A-Za-z]/u.test(p)
 
 export function checkPlaceholders(f: FormCtx, reader: PlaceholderReader): void {
   if (f.target.trim() === '') return

@@ -20,8 +20,10 @@ export function extractPlaceholders(text: string): Placeholder[] {
   return scan(text).map(({ placeholder }) => placeholder)
 }
 
-// Structure of ICU plural/select messages: translations legitimately have other branches.
-const STRUCTURAL = new Set(['icu-branch', 'icu-branch-end', 'icu-end'])
+// Not compared: the structure of ICU plural/select/choice messages (translations legitimately have other branches),
+// HTML entities (a translation may spell `&amp;` out as a word, or add a French `&nbsp;`) and strftime conversions (a
+// locale's date format differs: en `%B %d, %Y`, ru `%-d %B %Y`). Machine output keeps them all: they are protected.
+const NOT_COMPARED = new Set(['icu-branch', 'icu-branch-end', 'icu-end', 'entity', 'strftime'])
 
 /**
  * Compares the placeholders of a source string and its translation as multisets, so reordering is
@@ -48,7 +50,7 @@ function countKeys(text: string): Map<string, { count: number; text: string }> {
   const top = new Map<string, { count: number; text: string }>()
   const branched = new Map<string, string>()
   for (const { placeholder, inBranch } of scan(text)) {
-    if (STRUCTURAL.has(placeholder.kind)) continue
+    if (NOT_COMPARED.has(placeholder.kind)) continue
     const key = comparisonKey(placeholder)
     if (inBranch) {
       if (!branched.has(key)) branched.set(key, placeholder.text)
@@ -73,10 +75,14 @@ function comparisonKey(p: Placeholder): string {
     case 'apple-variable':
       // glibc's `I` flag (locale digits, `%Id`) changes how, not what, is printed.
       return `${p.kind}:${p.text.replace(/^%\d+\$/, '%').replace(/^%[-+0#'I]*/, (flags) => flags.replace(/I/g, ''))}`
+    // Spacing inside template code and ICU arguments does not change what they print: `{{ x }}` = `{{x}}`.
     case 'icu':
     case 'icu-plural':
     case 'icu-select':
-    case 'i18next':
+    case 'icu-choice':
+    case 'mustache':
+    case 'template-tag':
+    case 'erb':
     case 'dotnet':
       return `${p.kind}:${p.text.replace(/\s+/g, '')}`
     default:

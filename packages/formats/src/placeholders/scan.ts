@@ -1,10 +1,14 @@
+import { matchBraceArgument, matchToken, MAX_TOKEN } from './tokens.js'
+
 /** One placeholder: its exact text, its syntax, and its offsets in the string (`end` exclusive). */
 export interface Placeholder {
   text: string
   /**
-   * The syntax: `printf`, `apple-variable` (`%#@x@`), `python`, `ruby`, `icu`, `icu-plural`,
-   * `icu-select`, `icu-branch` (`one {`), `icu-branch-end`, `icu-end`, `icu-pound` (`#`),
-   * `i18next`, `i18next-nesting` (`$t(...)`), `dotnet` (`{0:N2}`) or `tag`.
+   * The syntax (docs/placeholders.md): `printf`, `apple-variable` (`%#@x@`), `python`, `ruby`, `qt` (`%1`),
+   * `strftime` (`%Y`), `icu`, `icu-plural`, `icu-select`, `icu-choice`, `icu-branch` (`one {`, `1#`),
+   * `icu-branch-end`, `icu-end`, `icu-pound` (`#`), `mustache` (`{{x}}`), `template-tag` (`{% x %}`), `erb`
+   * (`<%= x %>`), `i18next-nesting` (`$t(...)`), `vue-linked` (`@:key`), `dollar-brace` (`${x}`), `dotnet`
+   * (`{0:N2}`), `tag`, `picocli` (`@|bold `, `|@`) or `entity` (`&amp;`).
    */
   kind: string
   start: number
@@ -21,29 +25,34 @@ export interface Scanned {
 
 // Deeper ICU nesting than this is read as prose; real messages nest two or three levels.
 const MAX_DEPTH = 20
-// Tags longer than this are not tags; the bound keeps the tag pattern linear on long prose.
-const MAX_TAG = 2000
 
 const ICU_HEAD = /\{\s*([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*,\s*(plural|selectordinal|select)\s*,(\s*offset\s*:\s*\d+)?/uy
 const ICU_SIMPLE = /\{\s*([\p{L}_][\p{L}\p{N}_.-]*|\d+)\s*(?:,\s*([A-Za-z]+)\s*(?:,\s*[^{}]*?)?\s*)?\}/uy
-const DOTNET = /\{(\d+)(?:\s*,\s*-?\d+)?(?::[^{}]*)?\}/y
-const I18NEXT = /\{\{\s*(-\s*)?([^{}]*?)\s*\}\}/y
 const SELECTOR = /\s*(=\d+|[A-Za-z_][\w-]*)\s*\{/y
 const BRANCHES_END = /\s*\}/y
-
-const APPLE_VARIABLE = /%(?:\d+\$)?#@([A-Za-z_][\w.]*)@/y
-const PYTHON = /%\(([^()\s]+)\)[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?[diouxXeEfFgGcrsa]/y
-const RUBY_NAMED = /%\{([A-Za-z_]\w*)\}/y
-const RUBY_FORMAT = /%<([A-Za-z_]\w*)>[-+ 0#]*\d*(?:\.\d+)?[A-Za-z]/y
-// No space flag: `100% of` and `50% off` are prose, not `% o`.
-const PRINTF = /%(?:(\d+)\$)?[-+0#'I]*(?:\d+|\*(?:\d+\$)?)?(?:\.(?:\d+|\*(?:\d+\$)?))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcCsSpn@]/y
-const TAG = /<\/?([A-Za-z][\w.:-]*)(?:\s+[\w.:-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))?)*\s*\/?>/y
+// Java's ChoiceFormat inside MessageFormat: `{1,choice,0#no files|1#one file|1<{1,number,integer} files}`.
+const CHOICE_HEAD = /\{\s*(\d+|[A-Za-z_]\w*)\s*,\s*choice\s*,/y
+const CHOICE_LIMIT = /\|?\s*(?:-?\d+(?:\.\d+)?|-?\u221E)\s*[#<\u2264]/y
+// `'{name}'`: a whole simple argument in apostrophes. Flutter's gen_l10n (without use-escaping) and vue-i18n read it as
+// the argument in quotes; under strict ICU it is the literal text, which a translation keeps just the same.
+const QUOTED_ARGUMENT = /'\{\s*(?:[\p{L}_][\p{L}\p{N}_.-]*|\d+)\s*\}'/uy
 
 /** Scans `text` once, left to right, and returns every placeholder found. */
 export function scan(text: string): Scanned[] {
   const out: Scanned[] = []
   scanMessage(text, 0, 0, false, false, out)
+  if (out.some((s) => s.placeholder.kind === 'strftime')) readAsDate(out)
   return out
+}
+
+// Conversions printf and strftime share. In a date format (a string with a strftime-only conversion such as `%Y`),
+// `%d`, `%-d` and `%a` are the day, not printf arguments.
+const SHARED_WITH_STRFTIME = /^%[-_0^#]?[aAcdeGgnpSsux]$/u
+
+function readAsDate(out: Scanned[]): void {
+  for (const { placeholder } of out) {
+    if (placeholder.kind === 'printf' && SHARED_WITH_STRFTIME.test(placeholder.text)) placeholder.kind = 'strftime'
+  }
 }
 
 function push(out: Scanned[], kind: string, text: string, start: number, end: number, inBranch: boolean, name?: string): void {
@@ -80,26 +89,15 @@ function scanMessage(text: string, pos: number, depth: number, inPlural: boolean
       i++
       continue
     }
-    if (ch === '%') {
-      i = scanPercent(text, i, inBranch, out)
+    if (ch === '%' && text[i + 1] === '%') {
+      i += 2
       continue
     }
-    if (ch === '$' && text.startsWith('$t(', i)) {
-      const end = matchParen(text, i + 2)
-      if (end > 0) {
-        const name = text.slice(i + 3, end - 1).split(',')[0]?.trim()
-        push(out, 'i18next-nesting', text, i, end, inBranch, name)
-        i = end
-        continue
-      }
-    }
-    if (ch === '<') {
-      const m = stickyMatch(TAG, text.length - i > MAX_TAG ? text.slice(0, i + MAX_TAG) : text, i)
-      if (m) {
-        push(out, 'tag', text, i, i + m[0].length, inBranch, m[1])
-        i += m[0].length
-        continue
-      }
+    const token = matchToken(text, i)
+    if (token) {
+      push(out, token.kind, text, i, token.end, inBranch, token.name)
+      i = token.end
+      continue
     }
     i++
   }
@@ -107,35 +105,86 @@ function scanMessage(text: string, pos: number, depth: number, inPlural: boolean
 }
 
 // ICU apostrophe quoting: `'{'` is a literal brace and `''` a literal apostrophe. An apostrophe before
-// anything else (`don't`) is plain text, and `'{{` stays an i18next placeholder in quotes.
+// anything else (`don't`) is plain text, `'{{` stays a double-brace placeholder in quotes, and so does a whole
+// simple argument (`'{name}'`, see QUOTED_ARGUMENT).
 function skipQuoted(text: string, i: number, inPlural: boolean): number {
   const next = text[i + 1]
   if (next === "'") return i + 2
-  const opensQuote = (next === '{' && text[i + 2] !== '{') || next === '}' || (next === '#' && inPlural)
+  const opensQuote = (next === '{' && text[i + 2] !== '{' && !stickyMatch(QUOTED_ARGUMENT, text, i)) || next === '}' || (next === '#' && inPlural)
   if (!opensQuote) return i + 1
   const close = text.indexOf("'", i + 2)
   return close === -1 ? text.length : close + 1
 }
 
 function scanBrace(text: string, i: number, depth: number, inPlural: boolean, inBranch: boolean, out: Scanned[]): number {
-  let m = stickyMatch(I18NEXT, text, i)
-  if (m && m[2]) {
-    push(out, 'i18next', text, i, i + m[0].length, inBranch, m[2].split(',')[0]?.trim())
-    return i + m[0].length
+  const token = matchToken(text, i) ?? matchBraceArgument(text, i)
+  if (token) {
+    push(out, token.kind, text, i, token.end, inBranch, token.name)
+    return token.end
   }
-  m = stickyMatch(DOTNET, text, i)
-  if (m && /[,:]/.test(m[0])) {
-    push(out, 'dotnet', text, i, i + m[0].length, inBranch, m[1])
-    return i + m[0].length
+  // Before simple arguments, which would read a choice without nested braces as one argument.
+  let m = stickyMatch(CHOICE_HEAD, text, i)
+  if (m && depth < MAX_DEPTH) {
+    const next = scanChoice(text, i, m, depth, inBranch, out)
+    if (next > i + 1) return next
   }
   m = stickyMatch(ICU_SIMPLE, text, i)
   if (m) {
     push(out, 'icu', text, i, i + m[0].length, inBranch, m[1])
     return i + m[0].length
   }
+  if (depth >= MAX_DEPTH) return i + 1
   m = stickyMatch(ICU_HEAD, text, i)
-  if (m && depth < MAX_DEPTH) return scanBranches(text, i, m, depth, inPlural, inBranch, out)
+  if (m) return scanBranches(text, i, m, depth, inPlural, inBranch, out)
   return i + 1
+}
+
+/**
+ * Reads `{1,choice,0#none|1#one|1<{1,number} many}`: the head and each `limit#`/`|limit<` are structure, the texts
+ * between are translatable and their placeholders count as in a branch. Malformed input rolls back to text.
+ */
+function scanChoice(text: string, start: number, head: RegExpExecArray, depth: number, inBranch: boolean, out: Scanned[]): number {
+  const close = matchingBrace(text, start)
+  if (close < 0) return start + 1
+  const mark = out.length
+  push(out, 'icu-choice', text, start, start + head[0].length, inBranch, head[1])
+  // The body up to its closing brace, so a nested scan cannot run past it.
+  const body = text.slice(0, close)
+  let j = start + head[0].length
+  while (j < close) {
+    const limit = stickyMatch(CHOICE_LIMIT, body, j)
+    if (!limit) {
+      out.length = mark
+      return start + 1
+    }
+    push(out, 'icu-branch', text, j, j + limit[0].length, inBranch)
+    j = scanChoiceText(body, j + limit[0].length, depth, out)
+  }
+  push(out, 'icu-end', text, close, close + 1, inBranch)
+  return close + 1
+}
+
+/** Scans one choice text until the `|` that starts the next limit or the end of the body. */
+function scanChoiceText(body: string, from: number, depth: number, out: Scanned[]): number {
+  let bar = from
+  for (;;) {
+    bar = body.indexOf('|', bar)
+    if (bar < 0 || stickyMatch(CHOICE_LIMIT, body, bar)) break
+    bar++
+  }
+  const end = bar < 0 ? body.length : bar
+  scanMessage(body.slice(0, end), from, depth + 1, false, true, out)
+  return end
+}
+
+/** Index of the `}` closing the `{` at `open` (quotes not honoured: choice texts rarely hold braces), or -1. */
+function matchingBrace(text: string, open: number): number {
+  let depth = 0
+  for (let k = open; k < text.length && k < open + MAX_TOKEN; k++) {
+    if (text[k] === '{') depth++
+    else if (text[k] === '}' && --depth === 0) return k
+  }
+  return -1
 }
 
 /** Reads `{n, plural, one {...} other {...}}`; on malformed input rolls back and reads `{` as text. */
@@ -166,38 +215,4 @@ function scanBranches(text: string, start: number, head: RegExpExecArray, depth:
   }
   out.length = mark
   return start + 1
-}
-
-function scanPercent(text: string, i: number, inBranch: boolean, out: Scanned[]): number {
-  if (text[i + 1] === '%') return i + 2
-  const tries: [RegExp, string][] = [
-    [APPLE_VARIABLE, 'apple-variable'],
-    [PYTHON, 'python'],
-    [RUBY_NAMED, 'ruby'],
-    [RUBY_FORMAT, 'ruby'],
-    [PRINTF, 'printf'],
-  ]
-  for (const [re, kind] of tries) {
-    const m = stickyMatch(re, text, i)
-    if (m) {
-      push(out, kind, text, i, i + m[0].length, inBranch, m[1])
-      return i + m[0].length
-    }
-  }
-  return i + 1
-}
-
-/** End (exclusive) of the parenthesised group opening at `open`, or -1 when it never closes. */
-function matchParen(text: string, open: number): number {
-  let depth = 0
-  let quote = ''
-  for (let k = open; k < text.length && k < open + MAX_TAG; k++) {
-    const c = text[k]
-    if (quote) {
-      if (c === quote) quote = ''
-    } else if (c === '"' || c === "'") quote = c
-    else if (c === '(') depth++
-    else if (c === ')' && --depth === 0) return k + 1
-  }
-  return -1
 }
