@@ -94,6 +94,13 @@ export interface RenderOptions {
    * of reading it again. Ignored when it was parsed from another text or by a format that keeps nothing.
    */
   parsed?: ParseResult
+  /**
+   * The locale the template was written in, when the caller knows it (a pull: the copy it renders into). When it is
+   * `locale`, the template is the locale's own copy, and a changed plural keeps every form the copy has (issue 26);
+   * otherwise (a pull into a locale with no copy of its own renders into the source's) the template's forms are
+   * another locale's and a changed plural gets the locale's categories.
+   */
+  templateLocale?: string
 }
 
 /** A built-in file format: detection, reading and faithful writing. Never throws on user input. */
