@@ -105,3 +105,32 @@ export function duplicatePoMessages(text: string): string[] {
   }
   return found
 }
+
+/** Keys an Apple .strings file assigns twice (`"key" = "value";`, comments skipped). */
+export function duplicateStringsKeys(text: string): string[] {
+  const keys = [...text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').matchAll(/^\s*"((?:[^"\\]|\\.)*)"\s*=/gm)].map((m) => m[1]!)
+  return repeated(keys)
+}
+
+/** Keys a Java .properties file assigns twice (comment and continuation lines skipped). */
+export function duplicatePropertiesKeys(text: string): string[] {
+  const keys: string[] = []
+  let continued = false
+  for (const line of text.split(/\r?\n/)) {
+    const isContinuation = continued
+    continued = /(?<!\\)(\\\\)*\\$/.test(line)
+    if (isContinuation || /^\s*([#!]|$)/.test(line)) continue
+    keys.push(/^\s*((?:[^\s=:\\]|\\.)+)/.exec(line)![1]!)
+  }
+  return repeated(keys)
+}
+
+/** Keys (first column) a CSV file holds in two rows; the files Tolk tests with quote no line breaks. */
+export function duplicateCsvKeys(text: string): string[] {
+  return repeated(text.split(/\r?\n/).slice(1).filter(Boolean).map((line) => line.split(',')[0]!))
+}
+
+function repeated(keys: readonly string[]): string[] {
+  const seen = new Set<string>()
+  return keys.filter((k) => (seen.has(k) ? true : (seen.add(k), false)))
+}

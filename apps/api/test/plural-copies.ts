@@ -6,7 +6,7 @@
 // Real-world quirks the copies carry (issue 26): German with a `few` form German does not use, Traditional Chinese
 // with `one`, Japanese with only `other`, Arabic without `many`, a Flutter ARB with `=0`, and Django's Russian
 // catalogue with nplurals=4 (its fourth form is for fractions, CLDR's `other`).
-import { duplicateJsonKeys, duplicatePoMessages, duplicateXmlNames } from './duplicate-keys.js'
+import { duplicateCsvKeys, duplicateJsonKeys, duplicatePoMessages, duplicatePropertiesKeys, duplicateStringsKeys, duplicateXmlNames } from './duplicate-keys.js'
 
 /** Plural forms in file order: category (or an ICU `=0`) and text. */
 export type Forms = ReadonlyArray<readonly [string, string]>
@@ -132,6 +132,24 @@ export const PLURAL_FORMATS: PluralFormat[] = [
     n: '%d',
     duplicates: duplicateXmlNames,
   },
+  {
+    name: 'xliff 1.2 ICU',
+    layout: 'Angular app, src/locale/messages.{locale}.xlf (ng extract-i18n)',
+    path: (l) => `src/locale/messages${l === 'en' ? '' : `.${l}`}.xlf`,
+    build: (l, t) => {
+      const en = english('#')
+      const unit = (id: string, source: string, target: string) =>
+        `      <trans-unit id="${id}" datatype="html">\n        <source>${xml(source)}</source>\n` +
+        (l === 'en' ? '' : `        <target state="translated">${xml(target)}</target>\n`) + '      </trans-unit>\n'
+      const plural = (forms: Forms) => `{VAR_PLURAL, plural, ${forms.map(([c, s]) => `${c} {${s}}`).join(' ')}}`
+      return `<?xml version="1.0" encoding="UTF-8" ?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n` +
+        `  <file source-language="en"${l === 'en' ? '' : ` target-language="${l}"`} datatype="plaintext" original="ng2.template">\n    <body>\n` +
+        unit('inboxTitle', en.title, t.title) + unit('messages', plural(en.messages), plural(t.messages)) + '    </body>\n  </file>\n</xliff>\n'
+    },
+    keys: { title: 'inboxTitle', messages: 'messages' },
+    n: '#',
+    duplicates: duplicateXmlNames,
+  },
 ]
 
 /** Plural-Forms headers as Django's catalogues carry them (Russian with a fourth form for fractions). */
@@ -154,3 +172,50 @@ export function djangoPo(locale: string, title: string, msgstr: readonly string[
 }
 
 export const poDuplicates = duplicatePoMessages
+
+/** A format without plural maps: a file of key/text pairs in a locale (a multi-locale file holds the source too). */
+export interface FlatFormat {
+  name: string
+  layout: string
+  path: (locale: string) => string
+  build: (locale: string, texts: ReadonlyArray<readonly [string, string]>) => string
+  isMulti?: boolean
+  duplicates: (text: string) => string[]
+}
+
+export const FLAT_FORMATS: FlatFormat[] = [
+  {
+    name: 'strings',
+    layout: 'Xcode project, {locale}.lproj/Localizable.strings',
+    path: (l) => `App/${l}.lproj/Localizable.strings`,
+    build: (_l, texts) => texts.map(([k, v]) => `/* ${k} */\n"${k}" = ${q(v)};\n`).join('\n'),
+    duplicates: duplicateStringsKeys,
+  },
+  {
+    name: 'properties',
+    layout: 'Java ResourceBundle, src/main/resources/messages_{locale}.properties',
+    path: (l) => `src/main/resources/messages${l === 'en' ? '' : `_${l}`}.properties`,
+    build: (_l, texts) => '# Inbox screen\n' + texts.map(([k, v]) => `${k}=${v}\n`).join(''),
+    duplicates: duplicatePropertiesKeys,
+  },
+  {
+    name: 'resx',
+    layout: '.NET project, Properties/Resources.{locale}.resx',
+    path: (l) => `Properties/Resources${l === 'en' ? '' : `.${l}`}.resx`,
+    build: (_l, texts) => '<?xml version="1.0" encoding="utf-8"?>\n<root>\n  <resheader name="resmimetype">\n    <value>text/microsoft-resx</value>\n  </resheader>\n' +
+      texts.map(([k, v]) => `  <data name="${k}" xml:space="preserve">\n    <value>${xml(v)}</value>\n  </data>\n`).join('') + '</root>\n',
+    duplicates: duplicateXmlNames,
+  },
+  {
+    name: 'csv',
+    layout: 'game localization table, i18n/translations.csv (key column, one column per locale)',
+    path: () => 'i18n/translations.csv',
+    build: (l, texts) => `key,en,${l}\n` + texts.map(([k, v]) => `${k},${ENGLISH_FLAT.find(([x]) => x === k)![1]},${v}\n`).join(''),
+    isMulti: true,
+    duplicates: duplicateCsvKeys,
+  },
+]
+
+/** The English texts of FLAT_FORMATS' files. */
+export const ENGLISH_FLAT: ReadonlyArray<readonly [string, string]> = [['inbox.title', 'Inbox'], ['inbox.save', 'Save'], ['inbox.cancel', 'Cancel']]
+

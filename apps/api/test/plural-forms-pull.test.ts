@@ -3,10 +3,11 @@
 // holding a subset of the source's forms is the same plural; and no pull writes a key twice in one mapping.
 // One table over every format with plural maps, each laid out as its ecosystem's repositories are (plural-copies.ts
 // names the layouts); every pulled file is also read by a duplicate-aware reader.
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { keyOfProject } from '../../../packages/db/test/rows.js'
+import { duplicateCsvKeys, duplicateJsonKeys, duplicatePoMessages, duplicatePropertiesKeys, duplicateStringsKeys, duplicateXmlNames } from './duplicate-keys.js'
 import { forEachBackend, type Caller } from './harness.js'
-import { categoriesOf, djangoPo, english, PLURAL_FORMATS, poDuplicates, type Forms, type PluralFormat } from './plural-copies.js'
+import { categoriesOf, djangoPo, english, ENGLISH_FLAT, FLAT_FORMATS, PLURAL_FORMATS, poDuplicates, type Forms, type PluralFormat } from './plural-copies.js'
 import { ok } from './units-fixture.js'
 
 /** Locale copies as translators and their tools write them. */
@@ -133,5 +134,45 @@ forEachBackend('a PO pull keeps the copy\'s Plural-Forms and every msgstr[n] (is
     const pulled = await pull()
     expect(pulled).toBe(djangoPo('ru', c.title, [given.one!, given.few!, given.many!, given.other!]))
     expect(poDuplicates(pulled)).toEqual([])
+  })
+})
+
+// Formats without plural maps: a partial German copy gets the key it lacks once, beside its own keys, never twice.
+forEachBackend('a pull writes each key of a flat format once (issue 26)', (env) => {
+  for (const format of FLAT_FORMATS) {
+    test(`${format.name} (${format.layout}): a partial copy, one key edited and one added, holds every key once`, async () => {
+      const ws = await env.workspace()
+      const slug = `p${Math.random().toString(36).slice(2, 8)}`
+      await ok(ws.call('create_project', { name: slug, slug, target_locales: ['de'], auto_translate: false }))
+      const copy: Array<readonly [string, string]> = [['inbox.title', 'Posteingang'], ['inbox.save', 'Speichern']]
+      if (format.isMulti) await ok(ws.call('push_file', { project: slug, path: format.path('en'), content: format.build('de', [...copy, ['inbox.cancel', '']]) }))
+      else {
+        await ok(ws.call('push_file', { project: slug, path: format.path('en'), content: format.build('en', ENGLISH_FLAT) }))
+        await ok(ws.call('push_file', { project: slug, path: format.path('de'), content: format.build('de', copy), locale: 'de' }))
+      }
+      for (const [key, text] of [['inbox.title', 'Eingang'], ['inbox.cancel', 'Abbrechen']] as const) {
+        const unit = (await keyOfProject(env.conn().db, ws.workspaceId, slug, key)).unit_id
+        await ok(ws.call('set_translation', { unit, locale: 'de', text }))
+      }
+      const pulled = (await ok(ws.call('pull_file', { project: slug, path: format.path('de'), locale: 'de' }))).content as string
+      expect(pulled).toBe(format.build('de', [['inbox.title', 'Eingang'], ['inbox.save', 'Speichern'], ['inbox.cancel', 'Abbrechen']]))
+      expect(format.duplicates(pulled)).toEqual([])
+    })
+  }
+})
+
+
+
+describe('the duplicate-aware readers find a key written twice', () => {
+  test.each([
+    ['JSON (the pull of a Japanese i18next copy before issue 26)', duplicateJsonKeys, '{"inbox": {"messages_other": "a", "title": "b", "messages_other": "c"}}', ['/inbox > messages_other']],
+    ['plist', duplicateXmlNames, '<plist><dict><key>a</key><dict><key>one</key><string>x</string><key>one</key><string>y</string></dict></dict></plist>', ['<dict> key one']],
+    ['Android', duplicateXmlNames, '<resources><plurals name="n"><item quantity="one">a</item><item quantity="one">b</item></plurals><string name="s">x</string><string name="s">y</string></resources>', ['<plurals> item@quantity=one', '<resources> string@name=s']],
+    ['PO', duplicatePoMessages, 'msgid "a"\nmsgstr "x"\n\nmsgctxt "c"\nmsgid "a"\nmsgstr "y"\n\nmsgid "a"\nmsgstr "z"\n', ['a']],
+    ['.strings', duplicateStringsKeys, '/* "a" = "0"; */\n"a" = "1";\n"a" = "2";\n', ['a']],
+    ['.properties', duplicatePropertiesKeys, '# a=0\na=1\nb=2 \\\n  a=3\na = 4\n', ['a']],
+    ['CSV', duplicateCsvKeys, 'key,en\na,1\na,2\n', ['a']],
+  ] as const)('%s', (_name, reader, text, found) => {
+    expect(reader(text)).toEqual(found)
   })
 })
