@@ -95,8 +95,11 @@ export interface RenderOptions {
    */
   parsed?: ParseResult
   /**
-   * The locale of the copy `template` is, when the caller knows it. A template of another locale (the source file a
-   * first pull of a locale renders into) loses what only a source file holds: resources not to translate, such as
+   * The locale the template was written in, when the caller knows it (a pull: the copy it renders into). When it is
+   * `locale`, the template is the locale's own copy, and a changed plural keeps every form the copy has (issue 26);
+   * otherwise (a pull into a locale with no copy of its own renders into the source's) the template's forms are
+   * another locale's and a changed plural gets the locale's categories.
+   * A template of another locale also loses what only a source file holds: resources not to translate, such as
    * Android `translatable="false"` strings and WinForms designer data (docs/formats/README.md § Not translatable).
    */
   templateLocale?: string

@@ -78,3 +78,28 @@ describe('categories a locale\'s files rarely carry', () => {
     expect(render('xcstrings', undefined, [plural], fr)).not.toContain('"many"')
   })
 })
+
+// Issue 26: translators (and the tools that wrote their files) put forms in a locale copy that CLDR does not list for
+// its language; runtimes such as Rails and Android read whatever the map holds, so a pull keeps them.
+describe('a changed plural in the locale\'s own copy keeps every form the copy has', () => {
+  it('adds the locale\'s categories the copy lacks, and keeps the copy\'s others only when the template is its own', () => {
+    const de = { one: 'a', other: 'b' }
+    expect(categoriesToWrite('de', de, { one: 'x', few: 'y', other: 'z' }, true)).toEqual(['one', 'few', 'other'])
+    // The source's copy rendered for German (no German copy yet): its forms are English ones, not the copy's.
+    expect(categoriesToWrite('de', de, { one: 'x', few: 'y', other: 'z' })).toEqual(['one', 'other'])
+    expect(categoriesToWrite('zh-Hant', { other: 'b' }, { one: 'x', other: 'z' }, true)).toEqual(['one', 'other'])
+    expect(categoriesToWrite('ar', { zero: '0', one: '1', two: '2', few: '3', many: '11', other: '100' }, { zero: '', one: '', two: '', few: '', other: '' }, true))
+      .toEqual(['zero', 'one', 'two', 'few', 'many', 'other'])
+  })
+
+  it.each([
+    ['android', 'app/src/main/res/values-de/strings.xml', '<resources>\n    <plurals name="n">\n        <item quantity="one">%d Datei</item>\n        <item quantity="few">%d Dateien</item>\n        <item quantity="other">%d Dateien</item>\n    </plurals>\n</resources>\n',
+      '<resources>\n    <plurals name="n">\n        <item quantity="one">%d Akte</item>\n        <item quantity="few">%d Akten</item>\n        <item quantity="other">%d Akten</item>\n    </plurals>\n</resources>\n'],
+    ['json', 'public/locales/de/translation.json', '{\n  "n_one": "{{count}} Datei",\n  "n_few": "{{count}} Dateien",\n  "n_other": "{{count}} Dateien"\n}\n',
+      '{\n  "n_one": "{{count}} Akte",\n  "n_few": "{{count}} Akten",\n  "n_other": "{{count}} Akten"\n}\n'],
+  ] as const)('in %s (%s): a German few stays, filled from other', (format, _path, copy, expected) => {
+    const de = { locale: 'de', sourceLocale: 'en', templateLocale: 'de' }
+    const entries = parse(format, copy, de).entries.map((e) => ({ ...e, value: e.value.replace('Dateien', 'Akten'), plural: { one: e.plural!.one!.replace('Datei', 'Akte'), other: e.plural!.other!.replace('Dateien', 'Akten') } }))
+    expect(render(format, copy, entries, de)).toBe(expected)
+  })
+})

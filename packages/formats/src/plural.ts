@@ -84,11 +84,21 @@ export function pluralFit(locale: string, forms: Partial<Record<string, string>>
 }
 
 /**
- * The categories to write for a changed plural: the locale's, except a rarely carried one (optionalCategories) that
- * neither the given forms nor the file's current forms hold — a French file written with one/other stays so.
+ * The categories to write for a changed plural, in canonical order: the locale's, except a rarely carried one
+ * (optionalCategories) that neither the given forms nor the current ones hold (a French file written with one/other
+ * stays so). When `current` are the forms of the locale's own copy (`isOwnCopy`), every category they hold is kept
+ * too: a German `few`, a Chinese `one`; translators and their tools put them there, and runtimes such as Rails read
+ * whatever the map has (issue 26).
  */
-export function categoriesToWrite(locale: string, given: Partial<Record<string, string>>, current?: Partial<Record<string, string>>): PluralCategory[] {
-  return heldCategories(pluralCategories(locale), locale, given, current)
+export function categoriesToWrite(locale: string, given: Partial<Record<string, string>>, current?: Partial<Record<string, string>>, isOwnCopy = false): PluralCategory[] {
+  const needed = heldCategories(pluralCategories(locale), locale, given, current)
+  if (!current || !isOwnCopy) return needed
+  return ORDER.filter((c) => current[c] !== undefined || needed.includes(c))
+}
+
+/** True when a render's template is the rendered locale's own copy (RenderOptions.templateLocale). */
+export function rendersOwnCopy(options: { locale: string; templateLocale?: string }): boolean {
+  return options.templateLocale === options.locale
 }
 
 /** `categories` without the rarely carried ones of `locale` that none of `forms` holds (see categoriesToWrite). */

@@ -91,8 +91,10 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<
   const entries = merged.unknown.size > 0 ? await withoutRemovedKeys(ctx, file.id, merged.entries, merged.unknown) : merged.entries
   const complete = await addNewKeys(ctx, pull, entries, file.id)
   const unwritable: Unwritable[] = []
-  // templateLocale: a copy made from the source file leaves out what only a source holds (docs/formats/README.md).
-  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable, templateLocale: head.locale })
+  // A multi-locale file holds the pulled locale's own text; a single-locale one is the locale's copy or the source's,
+  // and a copy made from the source file leaves out what only a source holds (docs/formats/README.md).
+  const templateLocale = multi ? req.locale : head.locale
+  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable, templateLocale })
   const warnings = unwritable.slice(0, MAX_PULL_WARNINGS).map((u) => ({ key: u.key, locale: req.locale, message: u.reason }))
   return { ...out, content, warnings }
 }

@@ -1,6 +1,6 @@
 /** Writes entries into an Android `strings.xml`: only changed values are rewritten, everything else keeps its bytes. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { categoriesToWrite, formOrFallback, PLURAL_ORDER, samePlural } from '../plural.js'
+import { categoriesToWrite, rendersOwnCopy, formOrFallback, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, lineRemoval } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -97,7 +97,8 @@ class TemplateWriter {
     if (samePlural(forms, unit.entry.plural ?? {})) return
     const old = unit.entry.plural ?? {}
     // A French file written with one/other gets no `many` item: the locale's files rarely carry it.
-    const categories = categoriesToWrite(this.locale, forms, old)
+    // The locale's own copy keeps every item it has (a German `few`: issue 26).
+    const categories = categoriesToWrite(this.locale, forms, old, rendersOwnCopy(this.options))
     const kept: XmlElement[] = []
     for (const [quantity, item] of unit.items) {
       const category = quantity as PluralCategory

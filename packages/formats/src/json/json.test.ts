@@ -76,6 +76,29 @@ describe('i18next plurals', () => {
       .toBe('{"day_0": "день", "day_1": "дня", "day_2": "дней"}')
   })
 
+  // Layout: an i18next React app, public/locales/{lng}/translation.json (issue 26).
+  it('reads a lone `_other` in a locale copy as the plural (Japanese has only other), and as a plain key in the source', () => {
+    const text = '{\n  "item_other": "{{count}} 個"\n}\n'
+    const ja = { locale: 'ja', sourceLocale: 'en' }
+    expect(jsonFormat.parse(text, ja).entries).toEqual([{ key: 'item', value: '{{count}} 個', plural: { other: '{{count}} 個' }, meta: { plural: 'i18next-v4' } }])
+    expect(jsonFormat.parse(text, { locale: 'en', sourceLocale: 'en' }).entries).toEqual([{ key: 'item_other', value: '{{count}} 個' }])
+    const changed = [{ key: 'item', value: '{{count}} 件', plural: { other: '{{count}} 件' } }]
+    expect(jsonFormat.render(text, changed, { ...ja, templateLocale: 'ja' })).toBe('{\n  "item_other": "{{count}} 件"\n}\n')
+  })
+
+  it('never writes a member twice: a new entry whose member the copy already has leaves the copy\'s', () => {
+    // The source holds `tip_other` as a plain key; the Japanese copy's `tip_other` reads as the plural `tip`.
+    const copy = '{\n  "tip_other": "ヒント"\n}\n'
+    const entries = [...jsonFormat.parse(copy, { locale: 'ja', sourceLocale: 'en' }).entries, { key: 'tip_other', value: 'Tip' }]
+    expect(jsonFormat.render(copy, entries, { locale: 'ja', sourceLocale: 'en', templateLocale: 'ja' })).toBe(copy)
+  })
+
+  it('keeps a German copy\'s `_few` when its plural changes, filled from other', () => {
+    const copy = '{\n  "item_one": "1 Datei",\n  "item_few": "Dateien",\n  "item_other": "Dateien"\n}'
+    const entries = [{ key: 'item', value: 'Akten', plural: { one: '1 Akte', other: 'Akten' } }]
+    expect(jsonFormat.render(copy, entries, { locale: 'de', sourceLocale: 'en', templateLocale: 'de' })).toBe('{\n  "item_one": "1 Akte",\n  "item_few": "Akten",\n  "item_other": "Akten"\n}')
+  })
+
   it('adds a new plural entry as v4 forms for the locale', () => {
     const out = jsonFormat.render('{\n  "a": "A"\n}\n', [{ key: 'a', value: 'A' }, { key: 'cat', value: 'cats', plural: { one: 'cat', other: 'cats' } }], { locale: 'ja', sourceLocale: 'en' })
     expect(out).toBe('{\n  "a": "A",\n  "cat_other": "cats"\n}\n')

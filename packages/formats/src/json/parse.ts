@@ -2,13 +2,13 @@
 import type { Entry, FormatIssue, ParseOptions, ParseResult, PluralForms } from '../format.js'
 import { positionLookup } from '../json-text/index.js'
 import type { JsonString } from '../json-text/index.js'
-import { jsonReads, readJson } from './slots.js'
+import { isLocaleCopy, jsonReads, readJson } from './slots.js'
 import type { Slot } from './slots.js'
 
 /** Parses a JSON translation file; bad input comes back as an error issue, never a throw. */
 export function parseJson(content: string, options: ParseOptions): ParseResult {
   const locales = options.locale ? [options.locale] : []
-  const read = readJson(content, options.locale)
+  const read = readJson(content, options.locale, isLocaleCopy(options))
   const { scan } = read
   const positionOf = positionLookup(content)
   if (!scan.root) {

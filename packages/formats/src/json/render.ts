@@ -5,9 +5,9 @@ import {
   quoteJson, stringifyJson, writeIcuPlural,
 } from '../json-text/index.js'
 import type { Edit, JsonLayout, JsonNode, JsonObject, JsonString } from '../json-text/index.js'
-import { heldCategories, pluralCategories } from '../plural.js'
+import { categoriesToWrite, heldCategories, pluralCategories, rendersOwnCopy } from '../plural.js'
 import { pluralOf } from './parse.js'
-import { jsonReads, readJson } from './slots.js'
+import { isLocaleCopy, jsonReads, readJson } from './slots.js'
 import { neighboursOf } from '../placement.js'
 import { ordinalCategories, v3IndexCategories } from './i18next-v3.js'
 import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
@@ -15,9 +15,9 @@ import type { GroupSlot, LeafSlot, Segment, Slot } from './slots.js'
 /** Renders entries into `template`, or a clean nested-by-meta.path file when there is none (or it does not parse). */
 export function renderJson(template: string | undefined, entries: readonly Entry[], options: RenderOptions): string {
   const categories = pluralCategories(options.locale)
-  const read = template === undefined ? undefined : jsonReads.of(template, options, (text) => readJson(text, options.locale))
+  const read = template === undefined ? undefined : jsonReads.of(template, options, (text) => readJson(text, options.locale, isLocaleCopy({ ...options, locale: options.templateLocale ?? options.locale })))
   if (template === undefined || read?.scan.root?.kind !== 'object') return renderClean(entries, categories, options.locale)
-  return new TemplateWriter(template, read.scan.root, read.slots, categories, options.locale).write(entries, options.missing ?? 'source')
+  return new TemplateWriter(template, read.scan.root, read.slots, categories, options.locale, rendersOwnCopy(options)).write(entries, options.missing ?? 'source')
 }
 
 function renderClean(entries: readonly Entry[], categories: readonly PluralCategory[], locale: string): string {
@@ -42,7 +42,7 @@ class TemplateWriter {
 
   constructor(
     private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
-    private readonly categories: readonly PluralCategory[], private readonly locale: string,
+    private readonly categories: readonly PluralCategory[], private readonly locale: string, private readonly isOwnCopy: boolean,
   ) {
     this.layout = detectLayout(text, root)
     this.pluralStyle = pluralStyleOf(slots)
@@ -101,7 +101,7 @@ class TemplateWriter {
     const first = slot.forms[0]!
     const members = e.meta?.plural === 'icu'
       ? [[slot.base, writeIcuPlural(icuArgumentOf(e) ?? 'count', wanted, heldCategories(this.categories, this.locale, wanted))] as const]
-      : formMembers(slot.style, slot.base, wanted, heldCategories(this.categories, this.locale, wanted, pluralOf(slot)), this.locale)
+      : formMembers(slot.style, slot.base, wanted, categoriesToWrite(this.locale, wanted, pluralOf(slot), this.isOwnCopy), this.locale)
     const texts = members.map(([name, value]) => {
       const existing = slot.forms.find((f) => f.member.key === name)?.member
       if (!existing) return ed.memberText(name, value)
@@ -188,10 +188,15 @@ class TemplateWriter {
     const last = rest[rest.length - 1]!
     const previous = rest.length === 1 && after !== undefined ? memberAt(obj, after) : -1
     const following = rest.length === 1 && previous < 0 && before !== undefined ? memberAt(obj, before) : -1
+    // No key twice in one object (issue 26): a member the template already has under that name (a copy's lone
+    // `x_other` its source holds as a plain key) stays, and the new entry does not write it again.
+    const members = newMembers(e, String(last), this.categories, this.locale, this.pluralStyle)
+      .filter(([k]) => rest.length > 1 || this.child(obj, k) === undefined)
+    if (members.length === 0) return
     if (previous >= 0 || following >= 0) {
       const ed = this.editor(obj)
       const anchor = previous >= 0 ? previous : following - 1
-      for (const [k, v] of newMembers(e, String(last), this.categories, this.locale, this.pluralStyle)) ed.insertAfter(anchor, ed.memberText(k, v))
+      for (const [k, v] of members) ed.insertAfter(anchor, ed.memberText(k, v))
       return
     }
     let tree = this.pending.get(obj)
@@ -199,7 +204,7 @@ class TemplateWriter {
       tree = new PendingObject()
       this.pending.set(obj, tree)
     }
-    tree.place(rest.slice(0, -1), newMembers(e, String(last), this.categories, this.locale, this.pluralStyle), typeof last === 'number')
+    tree.place(rest.slice(0, -1), members, typeof last === 'number')
   }
 }
 

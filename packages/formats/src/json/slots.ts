@@ -56,24 +56,40 @@ export interface JsonRead {
   slots: Slot[]
 }
 
-/** Scans a file and finds its slots; `locale` reads i18next v3 index suffixes (`key_0`, `key_1`) as its plural forms. */
-export function readJson(content: string, locale?: string): JsonRead {
+/**
+ * Scans a file and finds its slots; `locale` reads i18next v3 index suffixes (`key_0`, `key_1`) as its plural forms.
+ * `isCopy` (a locale copy, not the source) reads a lone `key_other` as a plural too (see findGroups).
+ */
+export function readJson(content: string, locale?: string, isCopy = false): JsonRead {
   const scan = scanJson(content)
-  return { scan, slots: scan.root?.kind === 'object' ? collectSlots(scan.root, v3IndexCategories(locale)) : [] }
+  return { scan, slots: scan.root?.kind === 'object' ? collectSlots(scan.root, v3IndexCategories(locale), isCopy) : [] }
+}
+
+/** True when the file is read or written as a locale copy of its source: a locale is named and it is not the source's. */
+export function isLocaleCopy(options: { locale?: string; sourceLocale?: string }): boolean {
+  return options.locale !== undefined && options.sourceLocale !== undefined && options.locale !== options.sourceLocale
 }
 
 /** Readings parse keeps for render (ParseOptions.forRender). */
 export const jsonReads = new TemplateReads<JsonRead>()
 
 /** Every slot of a file in document order (a group sits where its first form is). */
-export function collectSlots(root: JsonObject, indexCategories?: readonly PluralCategory[]): Slot[] {
+export function collectSlots(root: JsonObject, indexCategories?: readonly PluralCategory[], isCopy = false): Slot[] {
   const out: Slot[] = []
-  walkObject(root, [], out, indexCategories)
+  walkObject(root, [], out, { indexCategories, isCopy })
   return out
 }
 
-function walkObject(obj: JsonObject, path: Segment[], out: Slot[], indexCategories: readonly PluralCategory[] | undefined): void {
-  const groups = findGroups(obj, path, indexCategories)
+/** How a file's plural forms are told apart from plain keys. */
+interface GroupReading {
+  /** The CLDR category of each i18next v3 index suffix, when the locale's v3 files use them. */
+  indexCategories: readonly PluralCategory[] | undefined
+  /** A locale copy: a lone `key_other` is a plural of the source's (findGroups). */
+  isCopy: boolean
+}
+
+function walkObject(obj: JsonObject, path: Segment[], out: Slot[], reading: GroupReading): void {
+  const groups = findGroups(obj, path, reading)
   const grouped = groups.length ? new Map<number, GroupSlot>() : undefined
   for (const g of groups) for (const f of g.forms) grouped!.set(f.index, g)
   const { members } = obj
@@ -87,21 +103,21 @@ function walkObject(obj: JsonObject, path: Segment[], out: Slot[], indexCategori
     const childPath = path.concat(m.key)
     const v = m.value
     if (v.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: v, parent: obj, index })
-    else if (v.kind === 'object') walkObject(v, childPath, out, indexCategories)
-    else if (v.kind === 'array') walkArray(v, childPath, out, indexCategories)
+    else if (v.kind === 'object') walkObject(v, childPath, out, reading)
+    else if (v.kind === 'array') walkArray(v, childPath, out, reading)
   }
 }
 
-function walkArray(arr: JsonArray, path: Segment[], out: Slot[], indexCategories: readonly PluralCategory[] | undefined): void {
+function walkArray(arr: JsonArray, path: Segment[], out: Slot[], reading: GroupReading): void {
   arr.items.forEach((item, index) => {
     const childPath = [...path, index]
     if (item.kind === 'string') out.push({ kind: 'leaf', key: keyOfPath(childPath), path: childPath, node: item, parent: arr, index })
-    else if (item.kind === 'object') walkObject(item, childPath, out, indexCategories)
-    else if (item.kind === 'array') walkArray(item, childPath, out, indexCategories)
+    else if (item.kind === 'object') walkObject(item, childPath, out, reading)
+    else if (item.kind === 'array') walkArray(item, childPath, out, reading)
   })
 }
 
-function findGroups(obj: JsonObject, path: Segment[], indexCategories: readonly PluralCategory[] | undefined): GroupSlot[] {
+function findGroups(obj: JsonObject, path: Segment[], { indexCategories, isCopy }: GroupReading): GroupSlot[] {
   // Most objects hold no plural form at all: then no counting and no maps.
   const isForm = (key: string) => V4_SUFFIX.test(key) || key.endsWith('_plural') || (indexCategories !== undefined && V3_INDEX.test(key))
   if (!obj.members.some((m) => m.value.kind === 'string' && isForm(m.key))) return []
@@ -118,9 +134,12 @@ function findGroups(obj: JsonObject, path: Segment[], indexCategories: readonly 
   })
   const groups: GroupSlot[] = []
   const used = new Set<number>()
-  // A lone `x_other` is an ordinary key; two forms with `other` make a plural.
+  // Two forms with `other` make a plural. In the source a lone `x_other` is an ordinary key; in a locale copy it is
+  // the plural with the one form a Japanese or Chinese file has (i18next v4 writes only `_other` there) or a
+  // translator wrote: read as a plain key, a pull would add the source's plural beside it, `x_other` twice (issue 26).
   for (const [base, forms] of byBase) {
-    if (forms.length < 2 || !forms.some((f) => f.category === 'other')) continue
+    const isLoneOther = isCopy && forms.length === 1 && forms[0]!.category === 'other'
+    if (!isLoneOther && (forms.length < 2 || !forms.some((f) => f.category === 'other'))) continue
     const p = [...path, base]
     groups.push({ kind: 'group', key: keyOfPath(p), path: p, base, style: 'i18next-v4', parent: obj, forms })
     for (const f of forms) used.add(f.index)

@@ -1,6 +1,6 @@
 /** Writes entries into a `.stringsdict`: changed forms only, with the plist header and indentation kept. */
 import type { Entry, MissingPolicy, PluralCategory, PluralForms, RenderOptions } from '../format.js'
-import { formOrFallback, heldCategories, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
+import { categoriesToWrite, rendersOwnCopy, formOrFallback, heldCategories, pluralCategories, PLURAL_ORDER, samePlural } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeText, indentAt } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -115,7 +115,10 @@ class TemplateWriter {
 
   private plural(v: VariableUnit, forms: PluralForms, fallback: string): void {
     if (samePlural(forms, v.forms)) return
-    const target = targetCategories(this.options.locale, v.formPairs.has('zero'), forms, v.forms)
+    // In the locale's own copy every form the variable has stays (a German `few`: issue 26), plus those the locale needs.
+    const target = rendersOwnCopy(this.options)
+      ? categoriesToWrite(this.options.locale, forms, v.forms, true)
+      : targetCategories(this.options.locale, v.formPairs.has('zero'), forms, v.forms)
     const kept: { category: PluralCategory; end: number; keyStart: number }[] = []
     for (const [category, p] of v.formPairs) {
       if (!target.includes(category)) {

@@ -56,7 +56,8 @@ function localeValues(e: Entry, locale: string): Array<[string, LocaleValue]> {
  * because Apple's plural rules take an explicit `zero` in every language.
  */
 function writtenCategories(locale: string, forms: PluralForms, current?: PluralForms): PluralCategory[] {
-  const categories = categoriesToWrite(locale, forms, current)
+  // `current` is the locale's own variation in this catalog: every form it has stays (issue 26).
+  const categories = categoriesToWrite(locale, forms, current, current !== undefined)
   return forms.zero !== undefined && !categories.includes('zero') ? ['zero', ...categories] : categories
 }
 

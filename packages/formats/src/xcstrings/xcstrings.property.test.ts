@@ -1,7 +1,7 @@
 // Randomised render checks for String Catalogs: random catalogs and random changes (new locales,
 // plural <-> plain, blank texts, dropped and new keys) must always give a sound catalog.
 import { describe, expect, it } from 'vitest'
-import type { Entry, LocaleValue, MissingPolicy } from '../format.js'
+import type { Entry, LocaleValue, MissingPolicy, PluralCategory } from '../format.js'
 import { scanJson } from '../json-text/index.js'
 import type { JsonNode } from '../json-text/index.js'
 import { seededRandom } from '../../test/json-testkit.js'
@@ -70,6 +70,7 @@ describe('rendering random changes into random catalogs', () => {
       expect(repeatedKeys(scan.root!)).toEqual([])
       expect(catalogProblems(out)).toEqual([])
       const back = new Map(xcstringsFormat.parse(out, {}).entries.map((e) => [e.key, e]))
+      const before = new Map(xcstringsFormat.parse(text, {}).entries.map((e) => [e.key, e]))
       for (const e of changed) {
         for (const [loc, given] of Object.entries(e.values ?? {})) {
           if (!given.plural && given.value === '') continue
@@ -77,7 +78,9 @@ describe('rendering random changes into random catalogs', () => {
           if (!given.plural) expect(got, `${e.key}/${loc}\n${out}`).toEqual({ value: given.value })
           else {
             const expected: Record<string, string> = {}
-            for (const c of pluralCategories(loc)) expected[c] = given.plural[c] ?? given.plural.other!
+            // The locale's categories, and every form the catalog held for the locale (issue 26), the missing ones from `other`.
+            const held = Object.keys(before.get(e.key)?.values?.[loc]?.plural ?? {})
+            for (const c of [...pluralCategories(loc), ...held]) expected[c] = given.plural[c as PluralCategory] ?? given.plural.other!
             if (given.plural.zero !== undefined) expected.zero = given.plural.zero
             expect(got.plural, `${e.key}/${loc}\n${out}`).toEqual(expected)
           }

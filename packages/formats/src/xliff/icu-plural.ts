@@ -44,9 +44,9 @@ export function readIcuPlural(text: string): IcuPlural | undefined {
  * An ICU plural message with the categories `locale` needs (a rarely carried one only when `forms` or the `current`
  * message has it, see categoriesToWrite); a missing form falls back to `other`.
  */
-export function writeIcuPlural(arg: string, forms: PluralForms, locale: string, current?: PluralForms): string {
+export function writeIcuPlural(arg: string, forms: PluralForms, locale: string, current?: PluralForms, isOwnCopy = false): string {
   const other = forms.other ?? ''
-  const branches = categoriesToWrite(locale, forms, current).map((c) => `${c} {${forms[c] ?? other}}`)
+  const branches = categoriesToWrite(locale, forms, current, isOwnCopy).map((c) => `${c} {${forms[c] ?? other}}`)
   return `{${arg}, plural, ${branches.join(' ')}}`
 }
 

@@ -1,7 +1,7 @@
 /** XLIFF render: writes entries into the last pushed file, editing only the bytes of what changed. */
 import type { Entry, PluralCategory, PluralForms, RenderOptions } from '../format.js'
 import { sameLocale } from '../locale.js'
-import { categoriesToWrite } from '../plural.js'
+import { categoriesToWrite, rendersOwnCopy } from '../plural.js'
 import { detectEol, splitBom } from '../text.js'
 import { applyEdits, escapeAttr, getAttr, indentAt, prefixOf } from '../xml/index.js'
 import type { TextEdit, XmlElement } from '../xml/index.js'
@@ -178,7 +178,7 @@ class Writer {
     const want: PluralForms = wantedForms(entry) ?? { ...old, other: entry.value }
     if (samePlural(want, old)) return
     this.changedFiles.add(file)
-    const categories = categoriesToWrite(this.options.locale, want, old)
+    const categories = categoriesToWrite(this.options.locale, want, old, rendersOwnCopy(this.options))
     const prefix = String(g.meta.xcodePlural)
     const sources = g.sourcePlural?.forms ?? {}
     const added: Entry[] = []
@@ -217,7 +217,7 @@ class Writer {
     const forms = wantedForms(entry)
     if (forms) {
       if (plural && samePlural(forms, plural.forms)) return current
-      return writeIcuPlural(plural?.arg ?? pluralArg(entry), forms, this.options.locale, plural?.forms)
+      return writeIcuPlural(plural?.arg ?? pluralArg(entry), forms, this.options.locale, plural?.forms, rendersOwnCopy(this.options))
     }
     if (plural && entry.value === plural.forms.other) return current
     return entry.value
