@@ -30,7 +30,7 @@ export const Task = v.object({
   kind: v.picklist(TASK_KINDS),
   title: described(v.string(), 'one line a person can act on'),
   payload: described(v.unknown(), "everything needed to decide without another call; its shape is the kind's (docs/review.md)"),
-  actions: described(v.array(TaskAction), "the actions resolve_task accepts for this task's kind"),
+  actions: described(v.array(TaskAction), "the actions resolve_task accepts for this task: its kind's actions that can apply to it (an audit finding without a fix has no apply; a task whose job is gone only dismiss); none once closed"),
   priority: described(v.number(), 'higher first (docs/decisions.md, Issue 14: the priority scheme)'),
   status: described(v.picklist(TASK_STATUSES), 'open (also once a claim has expired), claimed, resolved or dismissed'),
   project_id: described(v.nullable(v.string()), 'project the task applies to, when one'),
@@ -107,7 +107,7 @@ export const resolveTask = defineOp({
   summary: 'Apply one of a task\'s actions (approve, edit, split, merge, add a rule ...) and close the task',
   description:
     `Applies an action to a review task (task is an id ${TASK_SOURCE}) and closes it with the note, in one step: the action runs through the same ops a person would call (set_translation, merge_units, split_key, add_rule, upsert_glossary_term, translate), so history, activity and placeholder checks are the same. ` +
-    "action must be one of the task's actions (400 invalid_action otherwise); each action names the fields it needs (text for edit: 400 text_required without it, or with an empty or whitespace-only text). " +
+    "action must be one of the task's actions as list_tasks shows them (400 invalid_action otherwise, naming the ones it accepts); each action names the fields it needs (text for edit: 400 text_required without it, or with an empty or whitespace-only text). " +
     'A task already closed answers 409 task_closed; one whose subject has gone (a unit merged away, a translation approved by hand since) is dismissed with the reason and answers 409 task_closed; one whose job is gone answers 409 job_missing. An edited text with other placeholders than the source answers 422 placeholder_mismatch.',
   errors: ['not_found', 'invalid_action', 'text_required', 'task_closed', 'job_missing', 'placeholder_mismatch'],
   input: input({

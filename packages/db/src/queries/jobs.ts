@@ -33,6 +33,13 @@ export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job,
   return db.selectFrom('jobs').select(['type', 'status', 'workspace_id']).where('id', '=', id).executeTakeFirst()
 }
 
+/** Which of these job ids still have a row: the queue shows a task whose job is gone with only its dismiss action. */
+export async function existingJobIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('jobs').select('id').where('id', 'in', [...new Set(ids)]).execute()
+  return new Set(rows.map((r) => r.id))
+}
+
 /**
  * Takes a job for processing: a queued one, or a running one whose worker stopped sending heartbeats.
  * Returns undefined when another worker holds it or it has finished, so two workers never run one job at once.

@@ -94,14 +94,15 @@ function statusIs(status: TaskStatus | 'any', now: Date): Expression<SqlBool> {
 }
 
 /**
- * Tasks about a unit: the task's unit, or the second unit of a two-unit task, which only its payload names: `b` of a
- * merge_suggestion (the pair's other unit) and `split` of a translations_differ merge_review (the key's own unit).
- * Read in the workspace's tasks of the asked status only; the task's own unit is the common case.
+ * Tasks about a unit: the task's unit, or another unit only its payload names: `b` of a merge_suggestion (the pair's
+ * other unit), `split` of a translations_differ merge_review (the key's own unit) and the `items` of a grouped
+ * audit_finding. Read in the workspace's tasks of the asked status only; the task's own unit is the common case.
  */
 function aboutUnit(unitId: string): Expression<SqlBool> {
   return sql<SqlBool>`(unit_id = ${unitId}::uuid
     OR (kind = 'merge_suggestion' AND payload -> 'b' ->> 'unit_id' = ${unitId}::text)
-    OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text))`
+    OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text)
+    OR (kind = 'audit_finding' AND payload -> 'items' @> ${JSON.stringify([{ unit_id: unitId }])}::jsonb))`
 }
 
 function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date) {
