@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../test/fixtures.js'
 import type { Entry } from './format.js'
 import { parse, render } from './index.js'
-import { categoriesToWrite, optionalCategories, pluralFit } from './plural.js'
+import { categoriesToWrite, extraCategoriesReadBy, optionalCategories, pluralFit } from './plural.js'
 
 const fr = { locale: 'fr', sourceLocale: 'en' }
 
@@ -76,5 +76,19 @@ describe('categories a locale\'s files rarely carry', () => {
     const plural = { key: 'n', value: '%{count} fichiers', plural: { one: '%{count} fichier', other: '%{count} fichiers' } }
     expect(render('yaml', undefined, [plural], fr)).not.toContain('many')
     expect(render('xcstrings', undefined, [plural], fr)).not.toContain('"many"')
+  })
+})
+
+describe('extraCategoriesReadBy', () => {
+  it.each([
+    [['yaml'], ['zero']],
+    [['json', 'yaml'], ['zero']],
+    [['yaml', 'android'], []],
+    [['android'], []],
+    [['po'], []],
+    [[], []],
+    [['a-learned-format'], []],
+  ])('files of %j may carry %j beyond the locale\'s categories', (formats, extra) => {
+    expect(extraCategoriesReadBy(formats)).toEqual(extra)
   })
 })

@@ -60,6 +60,11 @@ export interface QualityInput {
   pluralCategories?: readonly PluralCategory[]
   /** Of those, the categories a translation may lack without a finding (French `many`). */
   optionalCategories?: readonly PluralCategory[]
+  /**
+   * Categories a plural map may carry beyond the locale's, because the files using the string are read by a runtime
+   * that applies them in every language (Rails i18n's and i18next's `zero`): not a finding, and checked as a form.
+   */
+  extraCategories?: readonly PluralCategory[]
   placeholders?: PlaceholderReader
 }
 
