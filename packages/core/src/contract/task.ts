@@ -55,12 +55,13 @@ const Filters = {
   project: v.optional(described(ProjectRef, 'only tasks of this project: slug or id (1 to 100 characters) from list_projects')),
   locale: v.optional(described(Locale, 'only tasks of this locale (2 to 35 characters)')),
   unit: v.optional(Id('unit', 'only tasks about this unit; from search_units, list_units or get_unit')),
+  check: v.optional(described(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'only audit_finding tasks of this check (placeholders, plural_forms, ellipsis ... as get_audit counts them)')),
 }
 
 /** Tasks of the review queue. */
 export const listTasks = defineOp({
   name: 'list_tasks', kind: 'read', admin: false,
-  summary: 'Review tasks, highest priority first, then oldest, filtered by kind, status, project, locale or unit',
+  summary: 'Review tasks, highest priority first, then oldest, filtered by kind, status, project, locale, unit or check',
   description:
     'Lists the review tasks of the workspace (filed by translate jobs, push_file, scan_duplicates and audits), highest priority first, then oldest, with the total matching. ' +
     'status defaults to open, which includes tasks whose claim has expired; project is a slug or id from list_projects, unit an id from search_units, list_units or get_unit. ' +
@@ -138,4 +139,27 @@ export const resolveTask = defineOp({
     { task: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', action: 'approve' },
     { task: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', action: 'edit', text: 'Jetzt kaufen', note: 'Shorter, fits the button' },
   ],
+})
+
+/** Dismiss many open tasks at once. */
+export const dismissTasks = defineOp({
+  name: 'dismiss_tasks', kind: 'write', admin: false,
+  summary: 'Dismiss every open task of a kind matching the filters (project, locale, unit, check) in one step; without confirm it only counts them',
+  description:
+    'Closes as dismissed, with the note, every open task of kind that matches the filters (as in list_tasks; open includes tasks whose claim has expired): the queue\'s way to drop a kind of noise at once, e.g. every audit_finding of check unchanged in locale de. ' +
+    'Nothing changes but the tasks: no translation, unit or rule is touched. Tasks someone holds a live claim on are left to them. ' +
+    'Without confirm: true it changes nothing and answers how many tasks it would dismiss (matched), so a caller can show the count and ask first.',
+  errors: ['not_found'],
+  input: input({
+    ...Filters,
+    kind: described(v.picklist(TASK_KINDS), 'the kind of tasks to dismiss (required)'),
+    note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('why, kept with each task\'s resolution (at most 2000 characters)')), ''),
+    confirm: v.optional(described(v.boolean(), 'true dismisses them; false or absent (default) only counts them'), false),
+  }),
+  output: v.object({
+    matched: described(Count, 'open tasks matching the filters'),
+    dismissed: described(Count, 'tasks dismissed now: matched with confirm true, 0 without'),
+    confirmed: described(v.boolean(), 'whether the tasks were dismissed (confirm was true)'),
+  }),
+  examples: [{ kind: 'audit_finding', locale: 'de', check: 'unchanged' }, { kind: 'merge_suggestion', confirm: true, note: 'The scan is too eager on this repository' }],
 })

@@ -1,4 +1,4 @@
-import { claimTasks, closeTask, compareTasks, existingJobIds, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
+import { claimTasks, closeTask, compareTasks, countTasks, dismissOpenTasks, existingJobIds, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/task.js'
 import { CLAIM_MINUTES, type ActionField } from '../contract/task.js'
@@ -36,12 +36,13 @@ async function tasksOut(ctx: AuthedContext, tasks: readonly Task[], now: Date) {
 }
 
 /** list_tasks' and claim_tasks' filters as the queries take them (a project by slug or id, or not_found). */
-async function filterOf(ctx: AuthedContext, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string }): Promise<TaskFilter> {
+async function filterOf(ctx: AuthedContext, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string; check?: string }): Promise<TaskFilter> {
   return {
     ...(input.kind ? { kind: input.kind } : {}),
     ...(input.project !== undefined ? { project_id: (await requireProject(ctx, input.project)).id } : {}),
     ...(input.locale ? { locale: input.locale } : {}),
     ...(input.unit ? { unit_id: input.unit } : {}),
+    ...(input.check ? { check: input.check } : {}),
   }
 }
 
@@ -117,6 +118,23 @@ export const taskHandlers = {
     kept.sort(compareTasks)
     return { tasks: await tasksOut(ctx, kept, now), claim_expires_at: until.toISOString() }
   }) satisfies Handler<typeof c.claimTasks>,
+
+  dismiss_tasks: (async (ctx, input) => {
+    const now = ctx.clock()
+    const filter = await filterOf(ctx, input)
+    if (!input.confirm) {
+      ctx.quiet()
+      return { matched: await countTasks(ctx.db, ctx.workspaceId, { ...filter, status: 'open' }, now), dismissed: 0, confirmed: false }
+    }
+    // Recorded as the op's own action: a bulk dismissal, whatever actions the kind has (merge kinds have no dismiss).
+    const dismissed = await dismissOpenTasks(ctx.db, ctx.workspaceId, filter, now, {
+      action: 'dismiss_tasks', note: input.note, by: ctx.principal.actor.name, surface: ctx.surface, at: now,
+    })
+    const what = [input.kind, input.locale, input.check].filter(Boolean).join(' ')
+    if (dismissed === 0) ctx.quiet()
+    else ctx.activity({ summary: `dismissed ${dismissed} open ${what} task(s)${input.note ? `: ${input.note}` : ''}`, projectId: filter.project_id })
+    return { matched: dismissed, dismissed, confirmed: true }
+  }) satisfies Handler<typeof c.dismissTasks>,
 
   resolve_task: (async (ctx, input) => {
     const task = (await findTaskForUpdate(ctx.db, ctx.workspaceId, input.task)) ?? fail('not_found', `No task ${input.task} in this workspace; list_tasks shows them.`)
