@@ -69,7 +69,7 @@ forEachBackend('audits', (env) => {
     expect(task.subject).toBe('finding:de:ellipsis:fix')
     expect(task).toMatchObject({ filed_by: 'audit', locale: 'de', unit_id: null })
     expect(task.payload).toEqual({
-      audit_id, locale: 'de', check: 'ellipsis', message: 'three dots where the source uses the ellipsis character',
+      audit_id, locale: 'de', check: 'ellipsis', message: ellipsis.message,
       items: [{
         unit_id: unit, message: ellipsis.message, span: { start: 5, end: 8 },
         source: { text: 'Loading…', plural: null }, current: { text: 'Laden...', plural: null, status: 'imported' },

@@ -23,6 +23,11 @@ export interface Finding {
    */
   span: Span
   fix?: string
+  /**
+   * What findings of the same check share when they are one problem, so a reviewer settles them together: the source
+   * translated several ways (inconsistent), the translation used for several sources (reused), the way a case differs.
+   */
+  about?: string
 }
 
 /** A placeholder found in a text, as @tolk/formats' extractor reports it. */

@@ -15,6 +15,8 @@ export interface AuditTaskInput {
   projectId: string | null
   /** Findings in priority order (errors first); filed as groupFindings groups them. */
   findings: readonly NewAuditFinding[]
+  /** What a finding shares with others of one problem (the checks' Finding.about), when it says. */
+  aboutOf?: (f: NewAuditFinding) => string | undefined
   ai: Pick<AuditResult, 'glossary' | 'rules'>
   /** The workspace's glossary, so a suggestion the glossary already holds is not filed. */
   glossary: readonly { term: string; do_not_translate: boolean; translations: Record<string, string> }[]
@@ -52,18 +54,20 @@ interface FindingGroup {
 
 /**
  * The audit's findings as tasks (docs/review.md, "Grouped findings"): findings of one check with a fix form one group
- * (the same fix rule: apply them all or dismiss them all); findings without a fix of a SAME_PROBLEM check form one
- * group per message; the rest one task per string. One finding per unit and check, groups in the order their first
+ * (the same fix rule: apply them all or dismiss them all); findings without a fix that say what they share (`about`:
+ * the source translated several ways, the translation used for several sources, the way a case differs) form one
+ * group per `about`, and those of a SAME_PROBLEM check one group per message; the rest one task per string. One finding per unit and check, groups in the order their first
  * finding comes (errors first), each at most MAX_ITEMS strings.
  */
-export function groupFindings(findings: readonly NewAuditFinding[], locale: string): FindingGroup[] {
+export function groupFindings(findings: readonly NewAuditFinding[], locale: string, aboutOf: (f: NewAuditFinding) => string | undefined = () => undefined): FindingGroup[] {
   const groups = new Map<string, FindingGroup>()
   const seen = new Set<string>()
   for (const f of findings) {
     if (seen.has(`${f.unit_id}:${f.check}`)) continue
     seen.add(`${f.unit_id}:${f.check}`)
     const hasFix = f.fix !== null || f.fix_plural !== null
-    const shared = f.origin === 'checks' && hasFix ? 'fix' : f.origin === 'checks' && SAME_PROBLEM.has(f.check) ? sha1(f.message).slice(0, 16) : null
+    const about = aboutOf(f)
+    const shared = f.origin !== 'checks' ? null : hasFix ? 'fix' : about !== undefined ? sha1(about).slice(0, 16) : SAME_PROBLEM.has(f.check) ? sha1(f.message).slice(0, 16) : null
     const key = shared === null ? findingSubject(f.unit_id, locale, f.check) : findingGroupSubject(locale, f.check, shared)
     let g = groups.get(key)
     if (g && g.findings.length >= MAX_ITEMS) {
@@ -74,10 +78,13 @@ export function groupFindings(findings: readonly NewAuditFinding[], locale: stri
       if (!g) groups.set(`${key}:${n}`, (g = { ...groups.get(key)!, subject: `${key}:${n}`, findings: [] }))
     }
     if (!g) {
-      const about = (CHECKS as Record<string, { about: string } | undefined>)[f.check]?.about ?? f.message
-      groups.set(key, (g = { subject: key, check: f.check, message: shared === 'fix' ? about : f.message, severity: f.severity, findings: [], grouped: shared !== null }))
+      groups.set(key, (g = { subject: key, check: f.check, message: f.message, severity: f.severity, findings: [], grouped: shared !== null }))
     }
     g.findings.push(f)
+  }
+  // A group says what its findings say when they all say the same; else what its check looks for.
+  for (const g of groups.values()) {
+    if (g.findings.some((f) => f.message !== g.message)) g.message = (CHECKS as Record<string, { about: string } | undefined>)[g.check]?.about ?? g.message
   }
   return [...groups.values()]
 }
@@ -89,11 +96,21 @@ export function groupFindings(findings: readonly NewAuditFinding[], locale: stri
  * locale already has. Returns how many new tasks were filed.
  */
 export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number> {
-  const groups = groupFindings(a.findings, a.locale).slice(0, a.maxTasks)
+  const groups = groupFindings(a.findings, a.locale, a.aboutOf).slice(0, a.maxTasks)
   const unitIds = groups.flatMap((g) => g.findings.map((f) => f.unit_id))
   const targets = new Map((await auditTargets(db, unitIds, a.locale)).map((t) => [t.unit_id, t]))
   const keys = new Map<string, { key_id: string; name: string; file: string }[]>()
-  for (const k of await keysOfUnits(db, unitIds)) keys.set(k.unit_id, [...(keys.get(k.unit_id) ?? []), { key_id: k.key_id, name: k.name, file: k.file }])
+  const projects = new Map<string, Set<string>>()
+  for (const k of await keysOfUnits(db, unitIds)) {
+    keys.set(k.unit_id, [...(keys.get(k.unit_id) ?? []), { key_id: k.key_id, name: k.name, file: k.file }])
+    projects.set(k.unit_id, (projects.get(k.unit_id) ?? new Set()).add(k.project_id))
+  }
+  // A task of a workspace-wide audit names a project when every string of it is used by that project's keys alone,
+  // so list_tasks, claim_tasks and dismiss_tasks can narrow by project.
+  const projectOf = (ids: readonly string[]): string | null => {
+    const all = new Set(ids.flatMap((id) => [...(projects.get(id) ?? [])]))
+    return all.size === 1 ? [...all][0]! : null
+  }
   const tasks: NewTask[] = []
   for (const g of groups) {
     const items = g.findings.flatMap((f) => {
@@ -111,7 +128,7 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
     const keyCount = items.reduce((n, i) => n + Math.max(1, i.keys.length), 0)
     tasks.push({
       workspace_id: a.workspaceId, kind: 'audit_finding', subject: g.subject, job_id: a.jobId, refresh: true,
-      filed_by: 'audit', locale: a.locale, unit_id: g.grouped ? null : items[0]!.unit_id, project_id: a.projectId,
+      filed_by: 'audit', locale: a.locale, unit_id: g.grouped ? null : items[0]!.unit_id, project_id: a.projectId ?? projectOf(items.map((i) => i.unit_id)),
       // The queue's scheme: keys using the strings (a group counts every string's keys), errors a step above warnings.
       priority: taskPriority('audit_finding', { keys: keyCount }) + (g.severity === 'error' ? 5 : 0),
       title: items.length === 1

@@ -121,11 +121,11 @@ export function auditFindings(db: Kysely<Database>, auditId: string, f: { check?
   return q.orderBy('seq').limit(f.limit).offset(f.offset).execute()
 }
 
-/** Active keys of units with their file pattern, for task payloads. */
-export async function keysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<{ unit_id: string; key_id: string; name: string; file: string }[]> {
+/** Active keys of units with their file pattern and project, for task payloads. */
+export async function keysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<{ unit_id: string; key_id: string; name: string; file: string; project_id: string }[]> {
   if (unitIds.length === 0) return []
-  const { rows } = await sql<{ unit_id: string; key_id: string; name: string; file: string }>`
-    SELECT k.unit_id, k.id AS key_id, k.name, f.pattern AS file
+  const { rows } = await sql<{ unit_id: string; key_id: string; name: string; file: string; project_id: string }>`
+    SELECT k.unit_id, k.id AS key_id, k.name, f.pattern AS file, k.project_id
     FROM keys k JOIN files f ON f.id = k.file_id
     WHERE k.unit_id = ANY(${[...new Set(unitIds)]}::uuid[]) AND k.removed_at IS NULL
     ORDER BY k.unit_id, f.pattern, k.position`.execute(db)
