@@ -104,7 +104,7 @@ function aboutUnit(unitId: string): Expression<SqlBool> {
   return sql<SqlBool>`(unit_id = ${unitId}::uuid
     OR (kind = 'merge_suggestion' AND payload -> 'b' ->> 'unit_id' = ${unitId}::text)
     OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text)
-    OR (kind = 'audit_finding' AND payload -> 'items' @> ${JSON.stringify([{ unit_id: unitId }])}::jsonb))`
+    OR (kind = 'audit_finding' AND payload -> 'items' @> ${JSON.stringify([{ unit_id: unitId }])}::text::jsonb))`
 }
 
 function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date) {
