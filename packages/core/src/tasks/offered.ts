@@ -16,11 +16,23 @@ export interface TaskActions {
  */
 export function actionsOf(task: Task, jobGone: boolean): TaskActions {
   const def = kindDef(task.kind)
-  const refused = new Map(Object.entries(def.inapplicable?.(task) ?? {}).filter((e): e is [string, string] => e[1] !== undefined))
+  const refused = new Map(Object.entries(inapplicable(task)).filter((e): e is [string, string] => e[1] !== undefined))
   if (jobGone) {
     for (const [name, a] of Object.entries(def.actions)) {
       if (a.closes !== 'dismissed' && !refused.has(name)) refused.set(name, `the job ${task.job_id} this task refers to no longer exists`)
     }
   }
   return { offered: Object.entries(def.actions).filter(([name]) => !refused.has(name)), refused }
+}
+
+/**
+ * The kind's inapplicable actions of a task. A payload the kind cannot read is a bug on our side that resolve_task
+ * answers 500 for; a listing still shows that task with its kind's actions rather than failing every task it lists.
+ */
+function inapplicable(task: Task): Partial<Record<string, string>> {
+  try {
+    return kindDef(task.kind).inapplicable?.(task) ?? {}
+  } catch {
+    return {}
+  }
 }
