@@ -91,7 +91,7 @@ forEachBackend('audit tasks', (env) => {
   test("audit_finding from the model: apply writes the model's fix", async () => {
     const { ws, tasks } = await audited()
     const task = (await tasks('audit_finding')).find((t) => t.payload.check === 'ai_meaning')
-    expect(task.payload).toMatchObject({ message: 'A question in the source, a command here.', fix: { text: 'Dateien löschen?', plural: null }, span: { start: 0, end: 'Dateien löschen'.length } })
+    expect(task.payload.items).toEqual([expect.objectContaining({ message: 'A question in the source, a command here.', fix: { text: 'Dateien löschen?', plural: null }, span: { start: 0, end: 'Dateien löschen'.length } })])
     expect((await ws.call('resolve_task', { task: task.id, action: 'apply' })).status).toBe(200)
     expect(await deText(ws, 'Delete files?')).toMatchObject({ text: 'Dateien löschen?', status: 'reviewed' })
   })
@@ -106,9 +106,9 @@ forEachBackend('audit tasks', (env) => {
     const { job_id } = (await ws.call('run_audit', { locale: 'de' })).body
     expect(await runJob({ db: env.conn().db, ai: createPseudoProvider(), batchSize: 10 }, job_id)).toBe('succeeded')
     const task = ((await ws.call('list_tasks', { kind: 'audit_finding', limit: 200 })).body.tasks as any[]).find((t) => t.payload.check === 'double_space')
-    expect(task.payload).toMatchObject({ span: { start: 2, end: 4 }, current: { plural: { one: '%d  Datei', other: '%d Dateien' } }, fix: { text: '%d Dateien', plural: { one: '%d Datei', other: '%d Dateien' } } })
+    expect(task.payload.items).toEqual([expect.objectContaining({ span: { start: 2, end: 4 }, current: { plural: { one: '%d  Datei', other: '%d Dateien' }, text: '%d Dateien', status: 'reviewed' }, fix: { text: '%d Dateien', plural: { one: '%d Datei', other: '%d Dateien' } } })])
     expect((await ws.call('resolve_task', { task: task.id, action: 'apply' })).status).toBe(200)
-    const unit = (await ws.call('get_unit', { unit: task.payload.unit_id })).body
+    const unit = (await ws.call('get_unit', { unit: task.payload.items[0].unit_id })).body
     expect(unit.translations.find((t: { locale: string }) => t.locale === 'de')).toMatchObject({ plural: { one: '%d Datei', other: '%d Dateien' }, status: 'reviewed', warnings: [] })
   })
 

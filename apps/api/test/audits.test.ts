@@ -65,12 +65,16 @@ forEachBackend('audits', (env) => {
     expect(tasks.length).toBe(Object.values(audit.counts as Record<string, number>).reduce((a, n) => a + n, 0))
     const task = tasks.find((t) => (t.payload as { check: string }).check === 'ellipsis')!
     const unit = ellipsis.unit_id as string
-    expect(task.subject).toBe(`finding:${unit}:de:ellipsis`)
-    expect(task).toMatchObject({ filed_by: 'audit', locale: 'de', unit_id: unit })
+    // A finding with a fix is filed in its check's group (one task for every string the same fix rule mends).
+    expect(task.subject).toBe('finding:de:ellipsis:fix')
+    expect(task).toMatchObject({ filed_by: 'audit', locale: 'de', unit_id: null })
     expect(task.payload).toEqual({
-      audit_id, unit_id: unit, locale: 'de', check: 'ellipsis', message: ellipsis.message, span: { start: 5, end: 8 },
-      source: { text: 'Loading…', plural: null }, current: { text: 'Laden...', plural: null, status: 'imported' },
-      fix: { text: 'Laden…', plural: null }, keys: [{ key_id: expect.any(String), name: 'loading', file: '{locale}.json' }],
+      audit_id, locale: 'de', check: 'ellipsis', message: ellipsis.message,
+      items: [{
+        unit_id: unit, message: ellipsis.message, span: { start: 5, end: 8 },
+        source: { text: 'Loading…', plural: null }, current: { text: 'Laden...', plural: null, status: 'imported' },
+        fix: { text: 'Laden…', plural: null }, keys: [{ key_id: expect.any(String), name: 'loading', file: '{locale}.json' }],
+      }],
     })
 
     // A second audit finds the same and files no duplicate while the first tasks are open.
@@ -240,7 +244,7 @@ forEachBackend('audits', (env) => {
     for (const [ws, own] of [[a, unitsA], [b, unitsB]] as const) {
       const tasks = await rowsOf(env.conn().db, 'tasks', ws.workspaceId)
       expect(tasks.length).toBeGreaterThan(0)
-      for (const t of tasks) expect(own.has(t.unit_id!)).toBe(true)
+      for (const t of tasks) for (const item of (t.payload as { items: { unit_id: string }[] }).items) expect(own.has(item.unit_id)).toBe(true)
     }
     // B's audit lists no audit of A, and A's none of B.
     const listed = async (ws: Caller) => ((await ws.call('list_audits')).body.audits as { id: string }[]).map((x) => x.id)

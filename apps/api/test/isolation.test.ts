@@ -67,6 +67,8 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   list_tasks: { input: () => ({ status: 'any' }), expect: 'own' },
   claim_tasks: { input: () => ({ limit: 100 }), expect: 'own' },
   resolve_task: { input: (b) => ({ task: b.taskId, action: 'approve' }), expect: 'not_found' },
+  // B's open translation_review is of that kind: A's bulk dismissal must leave it open.
+  dismiss_tasks: { input: () => ({ kind: 'translation_review', confirm: true }), expect: 'own' },
   // Auditing B's project would read B's translations and file tasks in B's queue.
   run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
   get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },

@@ -2,7 +2,7 @@ import type { Entry, FormatId, ParseOptions, ParseResult, RenderOptions } from '
 import { formats, getFormat } from './registry.js'
 
 export type * from './format.js'
-export { pluralCategories, isPluralCategory, optionalCategories, pluralFit } from './plural.js'
+export { extraCategoriesReadBy, pluralCategories, isPluralCategory, optionalCategories, pluralFit } from './plural.js'
 export type { PluralFit } from './plural.js'
 export { extractPlaceholders, comparePlaceholders } from './placeholders/index.js'
 export type { Placeholder, PlaceholderComparison } from './placeholders/index.js'

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../test/fixtures.js'
 import type { Entry } from './format.js'
 import { parse, render } from './index.js'
-import { categoriesToWrite, optionalCategories, pluralFit } from './plural.js'
+import { categoriesToWrite, extraCategoriesReadBy, optionalCategories, pluralFit } from './plural.js'
 
 const fr = { locale: 'fr', sourceLocale: 'en' }
 
@@ -101,5 +101,19 @@ describe('a changed plural in the locale\'s own copy keeps every form the copy h
     const de = { locale: 'de', sourceLocale: 'en', templateLocale: 'de' }
     const entries = parse(format, copy, de).entries.map((e) => ({ ...e, value: e.value.replace('Dateien', 'Akten'), plural: { one: e.plural!.one!.replace('Datei', 'Akte'), other: e.plural!.other!.replace('Dateien', 'Akten') } }))
     expect(render(format, copy, entries, de)).toBe(expected)
+  })
+})
+
+describe('extraCategoriesReadBy', () => {
+  it.each([
+    [['yaml'], ['zero']],
+    [['json', 'yaml'], ['zero']],
+    [['yaml', 'android'], []],
+    [['android'], []],
+    [['po'], []],
+    [[], []],
+    [['a-learned-format'], []],
+  ])('files of %j may carry %j beyond the locale\'s categories', (formats, extra) => {
+    expect(extraCategoriesReadBy(formats)).toEqual(extra)
   })
 })

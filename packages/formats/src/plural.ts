@@ -1,4 +1,4 @@
-import type { PluralCategory, PluralForms } from './format.js'
+import type { FormatId, PluralCategory, PluralForms } from './format.js'
 
 const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other']
 const cache = new Map<string, PluralCategory[]>()
@@ -106,4 +106,26 @@ export function heldCategories(categories: readonly PluralCategory[], locale: st
   const optional = optionalCategories(locale)
   if (optional.length === 0) return [...categories]
   return categories.filter((c) => !optional.includes(c) || forms.some((f) => f?.[c] !== undefined))
+}
+
+/**
+ * Plural categories a format's runtime reads in every language, beyond the locale's CLDR ones: a file of that format
+ * may carry them on purpose. `zero` is read for a count of 0 by Rails i18n (`:zero` when the entry has it, YAML), by
+ * i18next v21+ (`_zero`, JSON; also i18n-js's `zero`), and by Apple's stringsdict and xcstrings (and the Xcode XLIFF
+ * that carries them). Android ignores `quantity="zero"` in a language whose rules have no zero (Android's plurals
+ * guide; lint's UnusedQuantity), so there it is a form that never shows. gettext numbers its forms; ARB and other ICU
+ * messages keep explicit `=0`/`=1` in the message text, which the ICU check reads. Learned formats read only theirs.
+ */
+const READ_IN_EVERY_LANGUAGE: Readonly<Record<FormatId, readonly PluralCategory[]>> = {
+  yaml: ['zero'], json: ['zero'], stringsdict: ['zero'], xcstrings: ['zero'], xliff: ['zero'],
+  android: [], po: [], arb: [], strings: [], properties: [], resx: [], csv: [],
+}
+
+/**
+ * The categories a plural may carry beyond its locale's when it is used in files of these formats: those every one of
+ * them reads (a string both a Rails and an Android file use gets no extra zero). No formats: none.
+ */
+export function extraCategoriesReadBy(formatIds: readonly string[]): PluralCategory[] {
+  if (formatIds.length === 0) return []
+  return PLURAL_ORDER.filter((c) => formatIds.every((id) => (READ_IN_EVERY_LANGUAGE as Record<string, readonly PluralCategory[] | undefined>)[id]?.includes(c)))
 }

@@ -18,7 +18,7 @@ export interface ReviewFlags {
 }
 
 // Payload fields shown first, in this order, when a task has them; the rest follows as compact JSON.
-const SHOWN = ['source', 'source_text', 'candidate', 'current', 'fix', 'message', 'reason', 'term', 'translations', 'body', 'differences', 'keys', 'a', 'b', 'merged', 'split']
+const SHOWN = ['source', 'source_text', 'candidate', 'current', 'fix', 'message', 'reason', 'term', 'translations', 'body', 'differences', 'keys', 'items', 'a', 'b', 'merged', 'split']
 const HIDDEN = new Set(['unit_id', 'locale', 'audit_id', 'failures'])
 
 /** CLDR plural categories in their usual order. */
@@ -56,11 +56,13 @@ export function describeTask(task: ReviewTask, index: number, total: number): st
 
 /**
  * The plural categories an edit of this task asks for, one by one: the locale's (CLDR, through Intl) when the task's
- * unit has a source plural (translation_review `source_plural`, audit_finding `source.plural`), else null.
+ * unit has a source plural (translation_review `source_plural`, audit_finding `items[0].source.plural`), else null.
  */
 export function pluralFormsOf(task: ReviewTask): string[] | null {
   const payload = (task.payload && typeof task.payload === 'object' ? task.payload : {}) as Record<string, any>
-  const plural = payload.source_plural ?? (payload.source && typeof payload.source === 'object' ? payload.source.plural : null)
+  // An audit_finding holds its strings in items; edit is offered on a one-item task, whose item has the source.
+  const source = payload.source ?? (Array.isArray(payload.items) && payload.items.length === 1 ? payload.items[0].source : null)
+  const plural = payload.source_plural ?? (source && typeof source === 'object' ? source.plural : null)
   if (!plural || typeof plural !== 'object' || !task.locale) return null
   try {
     const categories = new Intl.PluralRules(task.locale).resolvedOptions().pluralCategories as string[]

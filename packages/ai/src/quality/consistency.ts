@@ -41,18 +41,18 @@ export class ConsistencyIndex {
   findings(): Map<string, Finding[]> {
     const out = new Map<string, Finding[]>()
     const push = (unit: string, f: Omit<Finding, 'span'>) => out.set(unit, [...(out.get(unit) ?? []), { ...f, span: { start: 0, end: this.#lengths.get(unit) ?? 0 } }])
-    for (const variants of this.#bySource.values()) {
+    for (const [source, variants] of this.#bySource) {
       if (variants.size < 2) continue
       for (const [key, v] of variants) {
         const others = [...variants].filter(([k]) => k !== key).slice(0, MAX_SHOWN).map(([, o]) => `"${o.text}" (${o.units.length} unit${o.units.length === 1 ? '' : 's'})`)
-        for (const unit of v.units) push(unit, { check: 'inconsistent', message: `the same source is also translated as ${others.join(', ')}` })
+        for (const unit of v.units) push(unit, { check: 'inconsistent', message: `the same source is also translated as ${others.join(', ')}`, about: `source:${source}` })
       }
     }
-    for (const sources of this.#byTarget.values()) {
+    for (const [target, sources] of this.#byTarget) {
       if (sources.size < 2) continue
       for (const [key, v] of sources) {
         const others = [...sources].filter(([k]) => k !== key).slice(0, MAX_SHOWN).map(([, o]) => `"${o.text}"`)
-        for (const unit of v.units) push(unit, { check: 'reused', message: `the same translation is also used for the source ${others.join(', ')}` })
+        for (const unit of v.units) push(unit, { check: 'reused', message: `the same translation is also used for the source ${others.join(', ')}`, about: `translation:${target}` })
       }
     }
     return out

@@ -23,13 +23,14 @@ export const wholeOf = (text: string): Span => ({ start: 0, end: text.length })
  * Adds a finding for the form. Every finding names a span of the form's text: the offending part where there is
  * one, else (something missing, the text as a whole) the whole text.
  */
-export function report(f: FormCtx, check: CheckName, message: string, extra: { span?: Span | undefined; fix?: string | undefined } = {}): void {
+export function report(f: FormCtx, check: CheckName, message: string, extra: { span?: Span | undefined; fix?: string | undefined; about?: string } = {}): void {
   f.out.push({
     check,
     message: f.form ? `form "${f.form}": ${message}` : message,
     ...(f.form ? { form: f.form } : {}),
     span: extra.span ?? wholeOf(f.target),
     ...(extra.fix !== undefined && extra.fix !== f.target ? { fix: extra.fix } : {}),
+    ...(extra.about !== undefined ? { about: extra.about } : {}),
   })
 }
 

@@ -61,6 +61,32 @@ function branchings(ast: readonly MessageFormatElement[], out: Branching[] = [])
   return out
 }
 
+const exactCache = new Map<string, number[]>()
+const EXACT_MAX = 4
+
+/**
+ * True when explicit values (`=0`, `=1`) stand for category `c` of the locale: every whole count from 0 to 1000 that
+ * falls in `c` has its own explicit branch. English `one` is only 1, so `=1` covers it (Flutter's gen_l10n and
+ * FormatJS examples write `=0 {…} =1 {…} other {…}`); Russian `one` is also 21, 31 …, so `=1` does not.
+ */
+function coveredByExact(locale: string, type: 'cardinal' | 'ordinal', c: PluralCategory, exact: ReadonlySet<number>): boolean {
+  if (exact.size === 0) return false
+  const key = `${type}:${locale}:${c}`
+  let counts = exactCache.get(key)
+  if (!counts) {
+    counts = []
+    try {
+      const rules = new Intl.PluralRules(locale, { type })
+      // Past a few counts no set of explicit values covers the category: stop there (EXACT_MAX of them at most).
+      for (let n = 0; n <= 1000 && counts.length <= EXACT_MAX; n++) if (rules.select(n) === c) counts.push(n)
+    } catch {
+      // An unknown locale: no category is covered.
+    }
+    exactCache.set(key, counts)
+  }
+  return counts.length > 0 && counts.length <= EXACT_MAX && counts.every((n) => exact.has(n))
+}
+
 // Only messages with branches are checked: a source with simple arguments alone ({name}) may be another placeholder
 // syntax that happens to parse, and the placeholder check already compares its arguments.
 const BRANCHING = /\{\s*[\w.-]+\s*,\s*(?:plural|select|selectordinal)\s*,/u
@@ -93,7 +119,8 @@ export function checkIcu(f: FormCtx): void {
     const kind = b.type === 'plural' ? 'cardinal' : 'ordinal'
     const needed = categoriesOf(f.input.targetLocale, kind)
     const named = b.keys.filter((k) => !k.startsWith('='))
-    const missing = needed.filter((c) => !named.includes(c) && !(kind === 'cardinal' && optional.includes(c)))
+    const exact = new Set(b.keys.filter((k) => k.startsWith('=')).map((k) => Number(k.slice(1))))
+    const missing = needed.filter((c) => !named.includes(c) && !(kind === 'cardinal' && optional.includes(c)) && !coveredByExact(f.input.targetLocale, kind, c, exact))
     const extra = named.filter((k) => !(needed as string[]).includes(k))
     if (missing.length || extra.length) {
       const parts = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has ${extra.join(', ')}, which ${f.input.targetLocale} does not use` : ''].filter(Boolean)

@@ -63,6 +63,8 @@ const TABLE: Record<string, { flags: Case[]; passes: Case[] }> = {
       { source: '{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}', target: '{n, selectordinal, other {#.}}', targetLocale: 'en-GB', sourceLocale: 'en' },
       { source: '{n, plural, one {# file} other {# files}}', target: '{n, plural, one {ملف} other {# ملف}}', targetLocale: 'ar' },
       { source: '{n, plural, one {# file} other {# files}}', target: '{n, plural, one {# ファイル} other {# ファイル}}', targetLocale: 'ja' },
+      // Russian `one` is also 21, 31 …: `=1` does not stand for it.
+      { source: '{n, plural, =1 {One file} other {# files}}', target: '{n, plural, =1 {Один файл} few {# файла} many {# файлов} other {# файла}}', targetLocale: 'ru' },
     ],
     passes: [
       { source: '{n, plural, one {# file} other {# files}}', target: '{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}', targetLocale: 'ru' },
@@ -70,6 +72,8 @@ const TABLE: Record<string, { flags: Case[]; passes: Case[] }> = {
       { source: '{n, plural, =0 {none} one {# file} other {# files}}', target: '{n, plural, =0 {keine} one {# Datei} other {# Dateien}}' },
       { source: '{n, plural, one {# file} other {# files}}', target: '{n, plural, one {# קובץ} two {# קבצים} other {# קבצים}}', targetLocale: 'he' },
       { source: '{n, plural, one {# file} other {# files}}', target: '{n, plural, =0 {ファイルなし} other {# ファイル}}', targetLocale: 'ja' },
+      // Explicit values stand for a category that holds only them: English and German `one` is 1 alone (Flutter ARB).
+      { source: '{n, plural, =0 {No files} =1 {One file} other {# files}}', target: '{n, plural, =0 {Keine Dateien} =1 {Eine Datei} other {# Dateien}}' },
     ],
   },
   icu_select: {
@@ -94,6 +98,8 @@ const TABLE: Record<string, { flags: Case[]; passes: Case[] }> = {
       { source: 'files', target: 'Dateien', plural: { source: { one: '# file', other: '# files' }, target: { one: '# Datei', other: '# Dateien' } } },
       { source: 'files', target: '# קבצים', targetLocale: 'he', plural: { source: { one: '# file', other: '# files' }, target: { one: 'קובץ אחד', two: 'שני קבצים', other: '# קבצים' } } },
       { source: 'files', target: '# ファイル', targetLocale: 'ja', plural: { source: { one: '# file', other: '# files' }, target: { other: '# ファイル' } } },
+      // Rails (config/locales/de.yml) and i18next read `zero` for a count of 0 in every language: the file's ecosystem says so.
+      { source: 'files', target: '%{count} Dateien', extraCategories: ['zero'], plural: { source: { zero: 'No files', one: '1 file', other: '%{count} files' }, target: { zero: 'Keine Dateien', one: '1 Datei', other: '%{count} Dateien' } } },
     ],
   },
   same_plurals: {
@@ -474,6 +480,12 @@ describe('plural category sets', () => {
     if (set.length > 1) expect(checksOf({ source: src, target: icu(set.slice(1)), targetLocale: locale })).toContain('icu_plural')
     const extra = ['zero', 'one', 'two', 'few', 'many'].find((c) => !set.includes(c))
     if (extra) expect(checksOf({ source: src, target: icu([...set, extra]), targetLocale: locale })).toContain('icu_plural')
+  })
+  it('an extra zero is flagged unless the files read it (Android ignores it in German), and an accepted zero form is checked like any form', () => {
+    const plural = { source: { zero: 'No files', one: '%d file', other: '%d files' }, target: { zero: 'Keine  Dateien', one: '%d Datei', other: '%d Dateien' } }
+    expect(checksOf({ source: '%d files', target: '%d Dateien', plural })).toContain('plural_forms')
+    const accepted = checkQuality(input({ source: '%d files', target: '%d Dateien', plural, extraCategories: ['zero'] }))
+    expect(accepted.map((f) => [f.check, f.form])).toEqual([['double_space', 'zero']])
   })
   it('optional categories (French many) may be left out of a plural map', () => {
     const c: Case = { source: '%d files', target: '%d fichiers', targetLocale: 'fr', optionalCategories: ['many'], plural: { source, target: { one: '%d fichier', other: '%d fichiers' } } }

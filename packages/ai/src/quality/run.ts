@@ -30,18 +30,19 @@ export function checkQuality(input: QualityInput): Finding[] {
   }
   const needed = input.pluralCategories?.length ? [...input.pluralCategories] : categoriesOf(input.targetLocale, 'cardinal')
   const optional = input.optionalCategories ?? []
+  const accepted = input.extraCategories ?? []
   const given = Object.keys(targetPlural)
   const missing = needed.filter((c) => !given.includes(c) && !optional.includes(c))
-  const extra = given.filter((c) => !(needed as string[]).includes(c))
+  const extra = given.filter((c) => !(needed as string[]).includes(c) && !(accepted as string[]).includes(c))
   if (missing.length || extra.length) {
     const parts = [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `has ${extra.join(', ')}, which ${input.targetLocale} does not use` : ''].filter(Boolean)
     // About the plural as a whole: the span is the whole text of the translation (its `other` form).
     out.push({ check: 'plural_forms', message: `the plural ${parts.join(' and ')} (${input.targetLocale} needs ${needed.join(', ')})`, span: wholeOf(input.target.text) })
   }
-  const forms = given.filter((c): c is PluralCategory => (needed as string[]).includes(c))
-  const texts = forms.map((c) => targetPlural[c] ?? '')
+  const forms = given.filter((c): c is PluralCategory => (needed as string[]).includes(c) || (accepted as string[]).includes(c))
+  const texts = forms.filter((c) => (needed as string[]).includes(c)).map((c) => targetPlural[c] ?? '')
   const sourceTexts = new Set(Object.values(sourcePlural))
-  if (forms.length > 1 && sourceTexts.size > 1 && new Set(texts).size === 1 && texts[0]!.trim() !== '') {
+  if (texts.length > 1 && sourceTexts.size > 1 && new Set(texts).size === 1 && texts[0]!.trim() !== '') {
     out.push({ check: 'same_plurals', message: `every plural form is "${texts[0]}", while the source's forms differ`, span: wholeOf(input.target.text) })
   }
   for (const form of forms) {

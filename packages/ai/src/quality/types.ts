@@ -23,6 +23,11 @@ export interface Finding {
    */
   span: Span
   fix?: string
+  /**
+   * What findings of the same check share when they are one problem, so a reviewer settles them together: the source
+   * translated several ways (inconsistent), the translation used for several sources (reused), the way a case differs.
+   */
+  about?: string
 }
 
 /** A placeholder found in a text, as @tolk/formats' extractor reports it. */
@@ -60,6 +65,11 @@ export interface QualityInput {
   pluralCategories?: readonly PluralCategory[]
   /** Of those, the categories a translation may lack without a finding (French `many`). */
   optionalCategories?: readonly PluralCategory[]
+  /**
+   * Categories a plural map may carry beyond the locale's, because the files using the string are read by a runtime
+   * that applies them in every language (Rails i18n's and i18next's `zero`): not a finding, and checked as a form.
+   */
+  extraCategories?: readonly PluralCategory[]
   placeholders?: PlaceholderReader
 }
 

@@ -58,10 +58,10 @@ export function checkCase(f: FormCtx): void {
   // Scripts without case (CJK, Arabic, Hebrew, Devanagari) have neither: nothing to compare.
   if (!(sUpper || sLower) || !(tUpper || tLower)) return
   if (sUpper && tLower) {
-    report(f, 'case', `the source starts with a capital, the translation with "${t[0]}"`, { span: { start: t.index, end: t.index + t[0].length } })
+    report(f, 'case', `the source starts with a capital, the translation with "${t[0]}"`, { span: { start: t.index, end: t.index + t[0].length }, about: 'capital-to-lower' })
   } else if (sLower && tUpper && !CAPITAL_NOUNS.has(f.lang)) {
     // German and Luxembourgish capitalise nouns, so a lower-case source may open with a capital there.
-    report(f, 'case', `the source starts in lower case, the translation with "${t[0]}"`, { span: { start: t.index, end: t.index + t[0].length } })
+    report(f, 'case', `the source starts in lower case, the translation with "${t[0]}"`, { span: { start: t.index, end: t.index + t[0].length }, about: 'lower-to-capital' })
   }
 }
 

@@ -9,7 +9,7 @@ import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upser
 import { getJob, listJobs } from './job.js'
 import { createProject, listProjects, updateProject } from './project.js'
 import { getStats, listUnits, searchUnits } from './search.js'
-import { claimTasks, listTasks, resolveTask } from './task.js'
+import { claimTasks, dismissTasks, listTasks, resolveTask } from './task.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
 
@@ -26,7 +26,7 @@ export const contracts = [
   detectFormat, listFormats, learnFormat, approveFormat,
   searchUnits, listUnits, getStats,
   getUnit, updateUnit, setTranslation, reviewTranslations, translate, mergeUnits, splitKey, scanDuplicates,
-  listTasks, claimTasks, resolveTask,
+  listTasks, claimTasks, resolveTask, dismissTasks,
   getJob, listJobs,
   runAudit, getAudit, listAudits,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,

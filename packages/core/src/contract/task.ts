@@ -30,7 +30,7 @@ export const Task = v.object({
   kind: v.picklist(TASK_KINDS),
   title: described(v.string(), 'one line a person can act on'),
   payload: described(v.unknown(), "everything needed to decide without another call; its shape is the kind's (docs/review.md)"),
-  actions: described(v.array(TaskAction), "the actions resolve_task accepts for this task's kind"),
+  actions: described(v.array(TaskAction), "the actions resolve_task accepts for this task: its kind's actions that can apply to it (an audit finding without a fix has no apply; a task whose job is gone only dismiss); none once closed"),
   priority: described(v.number(), 'higher first (docs/decisions.md, Issue 14: the priority scheme)'),
   status: described(v.picklist(TASK_STATUSES), 'open (also once a claim has expired), claimed, resolved or dismissed'),
   project_id: described(v.nullable(v.string()), 'project the task applies to, when one'),
@@ -55,12 +55,13 @@ const Filters = {
   project: v.optional(described(ProjectRef, 'only tasks of this project: slug or id (1 to 100 characters) from list_projects')),
   locale: v.optional(described(Locale, 'only tasks of this locale (2 to 35 characters)')),
   unit: v.optional(Id('unit', 'only tasks about this unit; from search_units, list_units or get_unit')),
+  check: v.optional(described(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'only audit_finding tasks of this check (placeholders, plural_forms, ellipsis ... as get_audit counts them)')),
 }
 
 /** Tasks of the review queue. */
 export const listTasks = defineOp({
   name: 'list_tasks', kind: 'read', admin: false,
-  summary: 'Review tasks, highest priority first, then oldest, filtered by kind, status, project, locale or unit',
+  summary: 'Review tasks, highest priority first, then oldest, filtered by kind, status, project, locale, unit or check',
   description:
     'Lists the review tasks of the workspace (filed by translate jobs, push_file, scan_duplicates and audits), highest priority first, then oldest, with the total matching. ' +
     'status defaults to open, which includes tasks whose claim has expired; project is a slug or id from list_projects, unit an id from search_units, list_units or get_unit. ' +
@@ -107,7 +108,7 @@ export const resolveTask = defineOp({
   summary: 'Apply one of a task\'s actions (approve, edit, split, merge, add a rule ...) and close the task',
   description:
     `Applies an action to a review task (task is an id ${TASK_SOURCE}) and closes it with the note, in one step: the action runs through the same ops a person would call (set_translation, merge_units, split_key, add_rule, upsert_glossary_term, translate), so history, activity and placeholder checks are the same. ` +
-    "action must be one of the task's actions (400 invalid_action otherwise); each action names the fields it needs (text for edit: 400 text_required without it, or with an empty or whitespace-only text). " +
+    "action must be one of the task's actions as list_tasks shows them (400 invalid_action otherwise, naming the ones it accepts); each action names the fields it needs (text for edit: 400 text_required without it, or with an empty or whitespace-only text). " +
     'A task already closed answers 409 task_closed; one whose subject has gone (a unit merged away, a translation approved by hand since) is dismissed with the reason and answers 409 task_closed; one whose job is gone answers 409 job_missing. An edited text with other placeholders than the source answers 422 placeholder_mismatch.',
   errors: ['not_found', 'invalid_action', 'text_required', 'task_closed', 'job_missing', 'placeholder_mismatch'],
   input: input({
@@ -138,4 +139,27 @@ export const resolveTask = defineOp({
     { task: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', action: 'approve' },
     { task: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', action: 'edit', text: 'Jetzt kaufen', note: 'Shorter, fits the button' },
   ],
+})
+
+/** Dismiss many open tasks at once. */
+export const dismissTasks = defineOp({
+  name: 'dismiss_tasks', kind: 'write', admin: false,
+  summary: 'Dismiss every open task of a kind matching the filters (project, locale, unit, check) in one step; without confirm it only counts them',
+  description:
+    'Closes as dismissed, with the note, every open task of kind that matches the filters (as in list_tasks; open includes tasks whose claim has expired): the queue\'s way to drop a kind of noise at once, e.g. every audit_finding of check unchanged in locale de. ' +
+    'Nothing changes but the tasks: no translation, unit or rule is touched. Tasks someone holds a live claim on are left to them. ' +
+    'Without confirm: true it changes nothing and answers how many tasks it would dismiss (matched), so a caller can show the count and ask first.',
+  errors: ['not_found'],
+  input: input({
+    ...Filters,
+    kind: described(v.picklist(TASK_KINDS), 'the kind of tasks to dismiss (required)'),
+    note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('why, kept with each task\'s resolution (at most 2000 characters)')), ''),
+    confirm: v.optional(described(v.boolean(), 'true dismisses them; false or absent (default) only counts them'), false),
+  }),
+  output: v.object({
+    matched: described(Count, 'open tasks matching the filters'),
+    dismissed: described(Count, 'tasks dismissed now: matched with confirm true, 0 without'),
+    confirmed: described(v.boolean(), 'whether the tasks were dismissed (confirm was true)'),
+  }),
+  examples: [{ kind: 'audit_finding', locale: 'de', check: 'unchanged' }, { kind: 'merge_suggestion', confirm: true, note: 'The scan is too eager on this repository' }],
 })

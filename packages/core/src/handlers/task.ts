@@ -1,21 +1,25 @@
-import { claimTasks, closeTask, compareTasks, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
+import { claimTasks, closeTask, compareTasks, countTasks, dismissOpenTasks, existingJobIds, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/task.js'
 import { CLAIM_MINUTES, type ActionField } from '../contract/task.js'
 import { fail } from '../errors.js'
 import { requireProject } from '../services/project-ref.js'
 import { kindDef } from '../tasks/index.js'
+import { actionsOf, type TaskActions } from '../tasks/offered.js'
 import type { TaskActionDef } from '../tasks/types.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
-/** A task as the queue ops answer it; its actions come from the kind's registry entry, never from the row. */
-export function taskOut(t: Task, now: Date) {
+/**
+ * A task as the queue ops answer it; its actions come from the kind's registry entry, never from the row: those that
+ * can apply to this task (tasks/offered.ts), none once it is closed.
+ */
+export function taskOut(t: Task, now: Date, actions: TaskActions = actionsOf(t, false)) {
   const expired = t.status === 'claimed' && t.claim_expires_at !== null && new Date(t.claim_expires_at) <= now
   const closed = t.status === 'resolved' || t.status === 'dismissed'
   return {
     id: t.id, kind: t.kind, title: t.title, payload: t.payload,
-    actions: Object.entries(kindDef(t.kind).actions).map(([name, a]) => ({ name, summary: a.summary, needs: [...(a.needs ?? [])], takes: [...(a.takes ?? [])] })),
+    actions: closed ? [] : actions.offered.map(([name, a]) => ({ name, summary: a.summary, needs: [...(a.needs ?? [])], takes: [...(a.takes ?? [])] })),
     priority: t.priority, status: expired ? ('open' as const) : t.status,
     project_id: t.project_id, locale: t.locale, unit_id: t.unit_id, job_id: t.job_id, filed_by: t.filed_by, created_at: iso(t.created_at),
     claimed_by: expired || closed ? null : t.claimed_by, claim_expires_at: expired || closed ? null : iso(t.claim_expires_at),
@@ -25,22 +29,36 @@ export function taskOut(t: Task, now: Date) {
   }
 }
 
+/** Tasks as the queue ops answer them, with one query for the jobs they refer to (a task whose job is gone offers only dismiss). */
+async function tasksOut(ctx: AuthedContext, tasks: readonly Task[], now: Date) {
+  const jobs = await existingJobIds(ctx.db, tasks.flatMap((t) => (t.job_id ? [t.job_id] : [])))
+  return tasks.map((t) => taskOut(t, now, actionsOf(t, t.job_id !== null && !jobs.has(t.job_id))))
+}
+
 /** list_tasks' and claim_tasks' filters as the queries take them (a project by slug or id, or not_found). */
-async function filterOf(ctx: AuthedContext, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string }): Promise<TaskFilter> {
+async function filterOf(ctx: AuthedContext, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string; check?: string }): Promise<TaskFilter> {
   return {
     ...(input.kind ? { kind: input.kind } : {}),
     ...(input.project !== undefined ? { project_id: (await requireProject(ctx, input.project)).id } : {}),
     ...(input.locale ? { locale: input.locale } : {}),
     ...(input.unit ? { unit_id: input.unit } : {}),
+    ...(input.check ? { check: input.check } : {}),
   }
 }
 
 const who = (ctx: AuthedContext) => ({ id: ctx.principal.actor.id ?? `${ctx.principal.actor.type}:${ctx.principal.actor.name}`, name: ctx.principal.actor.name })
 
-/** The action `name` of the task's kind, or invalid_action naming the accepted ones. */
+/**
+ * The action `name` of the task, or invalid_action naming the actions this task accepts: an action of another kind,
+ * or one of its kind that cannot apply to it (with why). A gone job is left to job_missing, after this.
+ */
 function actionOf(task: Task, name: string): TaskActionDef {
   const actions = kindDef(task.kind).actions
-  if (!Object.hasOwn(actions, name)) fail('invalid_action', `A ${task.kind} task accepts ${Object.keys(actions).join(', ')}; "${name}" is not one of them.`)
+  const { offered, refused } = actionsOf(task, false)
+  const accepted = offered.map(([n]) => n).join(', ')
+  if (!Object.hasOwn(actions, name)) fail('invalid_action', `This ${task.kind} task accepts ${accepted}; "${name}" is not one of them.`)
+  const why = refused.get(name)
+  if (why) fail('invalid_action', `This ${task.kind} task accepts ${accepted}; ${name} does not apply to it: ${why}.`)
   return actions[name]!
 }
 
@@ -70,7 +88,7 @@ export const taskHandlers = {
     const filter = { ...(await filterOf(ctx, input)), status: input.status }
     const { tasks, total } = await listTasks(ctx.db, ctx.workspaceId, filter, now, input)
     const next = input.offset + tasks.length
-    return { tasks: tasks.map((t) => taskOut(t, now)), total, next_offset: next < total ? next : null }
+    return { tasks: await tasksOut(ctx, tasks, now), total, next_offset: next < total ? next : null }
   }) satisfies Handler<typeof c.listTasks>,
 
   claim_tasks: (async (ctx, input) => {
@@ -98,8 +116,25 @@ export const taskHandlers = {
     else ctx.activity({ summary: `claimed ${kept.length} task(s) until ${until.toISOString()}${dismissed ? `; dismissed ${dismissed} whose subject had gone` : ''}`, target: kept.length === 1 ? kept[0]!.id : undefined })
     // One order for the answer, whichever round claimed a task: highest priority first, then oldest (as list_tasks).
     kept.sort(compareTasks)
-    return { tasks: kept.map((t) => taskOut(t, now)), claim_expires_at: until.toISOString() }
+    return { tasks: await tasksOut(ctx, kept, now), claim_expires_at: until.toISOString() }
   }) satisfies Handler<typeof c.claimTasks>,
+
+  dismiss_tasks: (async (ctx, input) => {
+    const now = ctx.clock()
+    const filter = await filterOf(ctx, input)
+    if (!input.confirm) {
+      ctx.quiet()
+      return { matched: await countTasks(ctx.db, ctx.workspaceId, { ...filter, status: 'open' }, now), dismissed: 0, confirmed: false }
+    }
+    // Recorded as the op's own action: a bulk dismissal, whatever actions the kind has (merge kinds have no dismiss).
+    const dismissed = await dismissOpenTasks(ctx.db, ctx.workspaceId, filter, now, {
+      action: 'dismiss_tasks', note: input.note, by: ctx.principal.actor.name, surface: ctx.surface, at: now,
+    })
+    const what = [input.kind, input.locale, input.check].filter(Boolean).join(' ')
+    if (dismissed === 0) ctx.quiet()
+    else ctx.activity({ summary: `dismissed ${dismissed} open ${what} task(s)${input.note ? `: ${input.note}` : ''}`, projectId: filter.project_id })
+    return { matched: dismissed, dismissed, confirmed: true }
+  }) satisfies Handler<typeof c.dismissTasks>,
 
   resolve_task: (async (ctx, input) => {
     const task = (await findTaskForUpdate(ctx.db, ctx.workspaceId, input.task)) ?? fail('not_found', `No task ${input.task} in this workspace; list_tasks shows them.`)
@@ -111,7 +146,7 @@ export const taskHandlers = {
     for (const field of action.needs ?? []) {
       const problem = missing(input[field])
       if (!problem) continue
-      const others = Object.keys(kindDef(task.kind).actions).filter((a) => a !== input.action)
+      const others = actionsOf(task, false).offered.map(([a]) => a).filter((a) => a !== input.action)
       fail('text_required', `${input.action} on a ${task.kind} task needs ${field}${problem === 'absent' ? '' : ` with some text; the ${field} sent is ${problem}`}. ` +
         `Send ${WHAT_TO_SEND[field] ?? 'it'} in ${field}, or use another of the task's actions (${others.join(', ')}).`)
     }

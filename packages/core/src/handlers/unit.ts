@@ -1,4 +1,5 @@
-import { translationsOf, translationsOfUnit, updateUnitContext, writeTranslations, type Translation, type TranslationWrite } from '@tolk/db'
+import { checkedSourcesOf, translationsOf, translationsOfUnit, updateUnitContext, writeTranslations, type Translation, type TranslationWrite } from '@tolk/db'
+import { extraCategoriesReadBy } from '@tolk/formats'
 import type * as c from '../contract/unit.js'
 import { fail } from '../errors.js'
 import { queueJob } from '../jobs/queue.js'
@@ -50,8 +51,10 @@ export const unitHandlers = {
     const unit = await requireUnit(ctx.db, ctx.workspaceId, input.unit)
     refuseSourceLocale([input.locale], await sourceLocaleOf(ctx), () => 'locale')
     const value = { text: input.text, plural: input.plural ?? null }
-    const caveats = checkTranslation(unit, input.locale, value).map((message) => ({ check: 'plural_optional', message, form: null, span: null, fix: null }))
-    const warnings = [...caveats, ...((await warningsOfUnit(ctx.db, ctx.workspaceId, unit, [{ locale: input.locale, ...value }])).get(input.locale) ?? [])]
+    // A plural form the unit's files read in every language (a Rails app's zero) is the translation's to keep.
+    const formats = (await checkedSourcesOf(ctx.db, [unit.id])).get(unit.id)?.formats ?? []
+    const caveats = checkTranslation(unit, input.locale, value, extraCategoriesReadBy(formats)).map((message) => ({ check: 'plural_optional', message, form: null, span: null, fix: null }))
+    const warnings = [...caveats, ...((await warningsOfUnit(ctx.db, ctx.workspaceId, { ...unit, formats }, [{ locale: input.locale, ...value }])).get(input.locale) ?? [])]
     const [existing] = await translationsOf(ctx.db, [unit.id], [input.locale])
     if (existing && sameText(value, existing) && existing.status === input.status && existing.note === input.note) {
       ctx.quiet()

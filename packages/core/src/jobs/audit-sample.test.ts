@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { Sampler } from './audit-sample.js'
 
 const row = (id: string, project: string, status: AuditRow['status'] = 'imported'): AuditRow => ({
-  unit_id: id, source_text: `Source ${id}`, source_plural: null, max_length: null, text: `Ziel ${id}`, plural: null, status, key_name: id, project_id: project,
+  unit_id: id, source_text: `Source ${id}`, source_plural: null, max_length: null, text: `Ziel ${id}`, plural: null, status, key_name: id, project_id: project, formats: ['json'],
 })
 const finding = (check: Finding['check']): Finding => ({ check, message: check, span: { start: 0, end: 1 } })
 

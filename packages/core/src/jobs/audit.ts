@@ -68,11 +68,15 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   const counts: Record<string, number> = {}
   const consistency = new ConsistencyIndex()
   const sampler = new Sampler(budget.maxStrings)
+  // What a finding shares with others of one problem (Finding.about), for grouping them into one task; not stored.
+  const abouts = new Map<NewAuditFinding, string>()
   const add = (unitId: string, f: Finding, origin: 'checks' | 'ai', severity = severityOf(f.check)) => {
-    findings.push({
+    const row: NewAuditFinding = {
       seq: findings.length, unit_id: unitId, check: f.check, severity, origin, message: f.message, form: f.form ?? null,
       span_start: f.span?.start ?? null, span_end: f.span?.end ?? null, fix: f.fix ?? null, fix_plural: null,
-    })
+    }
+    findings.push(row)
+    if (f.about !== undefined) abouts.set(row, f.about)
     counts[f.check] = (counts[f.check] ?? 0) + 1
     worst.set(unitId, Math.max(worst.get(unitId) ?? 0, WEIGHT[severity]))
   }
@@ -109,7 +113,7 @@ export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcom
   await insertAuditFindings(db, p.audit_id, findings)
 
   const glossary = await listGlossaryTerms(db, job.workspace_id)
-  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, projectId: p.project_id, findings, ai: ai.result, glossary, rules: context.rules, maxTasks: budget.maxTasks })
+  const tasksFiled = await fileAuditTasks(db, { workspaceId: job.workspace_id, auditId: p.audit_id, jobId: job.id, locale: p.locale, projectId: p.project_id, findings, aboutOf: (f) => abouts.get(f), ai: ai.result, glossary, rules: context.rules, maxTasks: budget.maxTasks })
   const score = checksScore === null ? null : ai.result.score === null ? checksScore : Math.round((checksScore + ai.result.score) / 2)
   const flagged = worst.size
   const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, n]) => `${c} ${n}`)

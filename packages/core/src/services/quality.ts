@@ -1,6 +1,6 @@
 import { checkQuality, type Finding, type PlaceholderReader, type PluralCategory, type QualityTerm } from '@tolk/ai'
 import { checkedSourcesOf, findWorkspaceSourceLocale, listGlossaryTerms, type Db } from '@tolk/db'
-import { comparePlaceholders, extractPlaceholders, optionalCategories, pluralCategories } from '@tolk/formats'
+import { comparePlaceholders, extraCategoriesReadBy, extractPlaceholders, optionalCategories, pluralCategories } from '@tolk/formats'
 import { translationFor } from './prompt-context.js'
 import { nextTurn, sliceEnds } from './slices.js'
 
@@ -15,6 +15,8 @@ export interface CheckedSource {
   source_text: string
   source_plural: Record<string, string> | null
   max_length: string | number | null
+  /** Formats of the files using the unit, when known: a plural form their runtimes read in every language (Rails' zero) is no finding. */
+  formats?: readonly string[]
 }
 
 /** What a locale's checks share: the locales, the glossary terms that apply, and the plural categories. */
@@ -26,7 +28,8 @@ export interface CheckScope {
 
 /**
  * The quality findings of one translation (packages/ai's deterministic checks), with the plural categories and
- * the rarely carried ones of @tolk/formats, so a French plural without `many` is no finding.
+ * the rarely carried ones of @tolk/formats, so a French plural without `many` is no finding, nor a `zero` form of a
+ * string that only files read by a runtime applying zero in every language use (a Rails app's config/locales).
  */
 export function findingsOf(unit: CheckedSource, t: { text: string; plural: Record<string, string> | null }, scope: CheckScope): Finding[] {
   return checkQuality({
@@ -38,6 +41,7 @@ export function findingsOf(unit: CheckedSource, t: { text: string; plural: Recor
     glossary: scope.glossary,
     pluralCategories: pluralCategories(scope.locale) as PluralCategory[],
     optionalCategories: optionalCategories(scope.locale) as PluralCategory[],
+    extraCategories: extraCategoriesReadBy(unit.formats ?? []) as PluralCategory[],
     placeholders: formatsPlaceholders,
   })
 }
@@ -91,14 +95,15 @@ export async function countWrittenWarnings(db: Db, workspaceId: string, writes: 
   return n
 }
 
-/** The findings of each translation of a unit, by locale (get_unit, set_translation). */
-export async function warningsOfUnit(db: Db, workspaceId: string, unit: CheckedSource, translations: readonly { locale: string; text: string; plural: Record<string, string> | null }[]) {
+/** The findings of each translation of a unit, by locale (get_unit, set_translation), with the formats of the files using it. */
+export async function warningsOfUnit(db: Db, workspaceId: string, unit: CheckedSource & { id: string }, translations: readonly { locale: string; text: string; plural: Record<string, string> | null }[]) {
   const out = new Map<string, ReturnType<typeof warningOut>[]>()
   if (translations.length === 0) return out
   const sourceLocale = await findWorkspaceSourceLocale(db, workspaceId)
   const terms = await listGlossaryTerms(db, workspaceId)
+  const checked = { ...unit, formats: unit.formats ?? (await checkedSourcesOf(db, [unit.id])).get(unit.id)?.formats ?? [] }
   for (const t of translations) {
-    out.set(t.locale, findingsOf(unit, t, { sourceLocale, locale: t.locale, glossary: termsFor(terms, t.locale) }).map(warningOut))
+    out.set(t.locale, findingsOf(checked, t, { sourceLocale, locale: t.locale, glossary: termsFor(terms, t.locale) }).map(warningOut))
   }
   return out
 }

@@ -14,8 +14,8 @@ export interface TranslationText {
  * Returns warnings for what it accepts: a plural lacking a category the locale's files rarely carry (French `many`),
  * which writers fill from `other`.
  */
-export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText): string[] {
-  const warnings = value.plural ? checkPluralForms(locale, value.plural) : []
+export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText, extra: readonly string[] = []): string[] {
+  const warnings = value.plural ? checkPluralForms(locale, value.plural, extra) : []
   const mismatch = new Set<string>()
   const note = (c: { missing: string[]; extra: string[] }, strict: boolean) => {
     if (strict) c.missing.forEach((p) => mismatch.add(p))
@@ -36,10 +36,13 @@ export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural
 
 /**
  * Refuses a plural map whose forms are not the CLDR categories of the locale, except that it may lack the categories
- * the locale's files rarely carry (formats' optionalCategories); those come back as warnings.
+ * the locale's files rarely carry (formats' optionalCategories); those come back as warnings. `accepted` are forms beyond
+ * the locale's that the files using the string read (formats' extraCategoriesReadBy: a Rails app's zero).
  */
-export function checkPluralForms(locale: string, plural: Record<string, string>): string[] {
-  const { missing, omitted, extra } = pluralFit(locale, plural)
+export function checkPluralForms(locale: string, plural: Record<string, string>, accepted: readonly string[] = []): string[] {
+  const fit = pluralFit(locale, plural)
+  const { missing, omitted } = fit
+  const extra = fit.extra.filter((c) => !accepted.includes(c))
   if (missing.length > 0 || extra.length > 0) {
     const optional = optionalCategories(locale)
     const wanted = pluralCategories(locale).filter((c) => !optional.includes(c))

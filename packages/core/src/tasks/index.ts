@@ -9,7 +9,7 @@ import { translationReview } from './translation-review.js'
 import type { TaskKindDef } from './types.js'
 
 export type { ActionResult, ResolveInput, TaskActionDef, TaskKindDef } from './types.js'
-export { AuditFindingPayload, findingSubject } from './audit-finding.js'
+export { AuditFindingPayload, findingGroupSubject, findingSubject } from './audit-finding.js'
 export { GlossarySuggestionPayload, glossarySubject } from './glossary-suggestion.js'
 export { MergeReviewPayload } from './merge-review.js'
 export { MergeSuggestionPayload, pairSubject } from './merge-suggestion.js'

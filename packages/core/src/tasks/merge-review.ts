@@ -53,6 +53,11 @@ export const mergeReview = {
       },
     },
   },
+  // A contexts_differ task filed for a single key has nothing to split off.
+  inapplicable: (task) => {
+    const p = read(task)
+    return p.reason === 'contexts_differ' && p.keys.length < 2 ? { split: `only key ${p.keys[0]?.name ?? ''} uses unit ${p.unit_id}, so no key can be split off` } : {}
+  },
   subjectGone: async (ctx, task) => {
     const p = read(task)
     if (p.reason === 'contexts_differ') {

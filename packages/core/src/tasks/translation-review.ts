@@ -17,6 +17,8 @@ export const TranslationReviewPayload = v.looseObject({
   locale: v.string(),
   candidate: v.nullable(v.string()),
   candidate_plural: v.optional(v.nullable(v.record(v.string(), v.string())), null),
+  /** The translation when the task was filed: null when the unit had none (absent in tasks that do not say). */
+  current: v.optional(v.nullable(v.looseObject({ text: v.string() }))),
 })
 export type TranslationReviewPayload = v.InferOutput<typeof TranslationReviewPayload>
 
@@ -66,6 +68,11 @@ export const translationReview = {
         return { summary: `queued translate job ${jobId}`, unit_id: p.unit_id, job_id: jobId }
       },
     },
+  },
+  // Without a candidate, approve approves the current text: nothing to approve when the unit had none when filed.
+  inapplicable: (task) => {
+    const p = read(task)
+    return p.candidate === null && p.current === null ? { approve: `it has no candidate and unit ${p.unit_id} had no ${p.locale} translation to approve; use edit with the text` } : {}
   },
   subjectGone: async (ctx, task) => {
     const p = read(task)

@@ -54,6 +54,12 @@ export interface TaskKindDef {
    * exists. A task whose subject has gone is closed as dismissed with this reason instead of being acted on.
    */
   subjectGone?(ctx: AuthedContext, task: Task): Promise<string | null>
+  /**
+   * The kind's actions that cannot apply to this task, each with why (an audit finding without a fix cannot be
+   * applied), read from the task row alone so a listing needs no query per task. list_tasks and claim_tasks leave
+   * them out of the task's actions; resolve_task answers them invalid_action with the reason and the task's actions.
+   */
+  inapplicable?(task: Task): Partial<Record<string, string>>
 }
 
 /** The close of a dismiss action, shared by every kind that has one. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Audit, Database, PluralMap, TranslationStatus } from '../schema.js'
 
 /** An audit with what get_audit and list_audits show besides its own columns: its job's status and its project. */
@@ -50,6 +50,8 @@ export interface AuditRow {
   status: TranslationStatus
   key_name: string
   project_id: string
+  /** Formats of the files whose active keys use the unit: what reads the translation (a Rails zero form is read). */
+  formats: string[]
 }
 
 /**
@@ -63,7 +65,8 @@ export interface AuditRow {
  */
 export async function auditPage(db: Kysely<Database>, q: { workspaceId: string; locale: string; projectId?: string | null | undefined }, after: string | null, limit: number): Promise<AuditRow[]> {
   const { rows } = await sql<AuditRow>`
-    SELECT t.unit_id, u.source_text, u.source_plural, u.max_length, t.text, t.plural, t.status, k.name AS key_name, k.project_id
+    SELECT t.unit_id, u.source_text, u.source_plural, u.max_length, t.text, t.plural, t.status, k.name AS key_name, k.project_id,
+      ${formatsOfUnit(sql`t.unit_id`)} AS formats
     FROM translations t
     JOIN units u ON u.id = t.unit_id
     JOIN LATERAL (
@@ -118,11 +121,11 @@ export function auditFindings(db: Kysely<Database>, auditId: string, f: { check?
   return q.orderBy('seq').limit(f.limit).offset(f.offset).execute()
 }
 
-/** Active keys of units with their file pattern, for task payloads. */
-export async function keysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<{ unit_id: string; key_id: string; name: string; file: string }[]> {
+/** Active keys of units with their file pattern and project, for task payloads. */
+export async function keysOfUnits(db: Kysely<Database>, unitIds: readonly string[]): Promise<{ unit_id: string; key_id: string; name: string; file: string; project_id: string }[]> {
   if (unitIds.length === 0) return []
-  const { rows } = await sql<{ unit_id: string; key_id: string; name: string; file: string }>`
-    SELECT k.unit_id, k.id AS key_id, k.name, f.pattern AS file
+  const { rows } = await sql<{ unit_id: string; key_id: string; name: string; file: string; project_id: string }>`
+    SELECT k.unit_id, k.id AS key_id, k.name, f.pattern AS file, k.project_id
     FROM keys k JOIN files f ON f.id = k.file_id
     WHERE k.unit_id = ANY(${[...new Set(unitIds)]}::uuid[]) AND k.removed_at IS NULL
     ORDER BY k.unit_id, f.pattern, k.position`.execute(db)
@@ -141,14 +144,30 @@ export async function auditTargets(db: Kysely<Database>, unitIds: readonly strin
     .execute()
 }
 
-/** What the quality checks compare a translation with: the unit's source text, plural forms and max_length. */
-export async function checkedSourcesOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>> {
+/**
+ * The distinct formats of the files whose active keys use the unit, as an array (empty when none). The keys are looked
+ * up by unit alone and removed ones filtered after, for the reason auditPage gives.
+ */
+function formatsOfUnit(unitId: RawBuilder<unknown>): RawBuilder<string[]> {
+  return sql<string[]>`(SELECT coalesce(array_agg(DISTINCT f.format) FILTER (WHERE fk.removed_at IS NULL), '{}') FROM keys fk JOIN files f ON f.id = fk.file_id WHERE fk.unit_id = ${unitId})`
+}
+
+/** What the quality checks compare a translation with: the unit's source text, plural forms, max_length and file formats. */
+export interface CheckedSourceRow {
+  source_text: string
+  source_plural: PluralMap | null
+  max_length: string | number | null
+  formats: string[]
+}
+
+/** What the quality checks compare translations of these units with (see CheckedSourceRow). */
+export async function checkedSourcesOf(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, CheckedSourceRow>> {
   if (unitIds.length === 0) return new Map()
-  const out = new Map<string, { source_text: string; source_plural: PluralMap | null; max_length: string | number | null }>()
+  const out = new Map<string, CheckedSourceRow>()
   const ids = [...new Set(unitIds)]
   for (let i = 0; i < ids.length; i += 20_000) {
-    const { rows } = await sql<{ id: string; source_text: string; source_plural: PluralMap | null; max_length: string | null }>`
-      SELECT id, source_text, source_plural, max_length FROM units WHERE id = ANY(${ids.slice(i, i + 20_000)}::uuid[])`.execute(db)
+    const { rows } = await sql<CheckedSourceRow & { id: string }>`
+      SELECT id, source_text, source_plural, max_length, ${formatsOfUnit(sql`units.id`)} AS formats FROM units WHERE id = ANY(${ids.slice(i, i + 20_000)}::uuid[])`.execute(db)
     for (const r of rows) out.set(r.id, r)
   }
   return out

@@ -62,6 +62,13 @@ export function findJobHead(db: Kysely<Database>, id: string): Promise<Pick<Job,
   return db.selectFrom('jobs').select(['type', 'status', 'workspace_id', 'available_at']).where('id', '=', id).executeTakeFirst()
 }
 
+/** Which of these job ids still have a row: the queue shows a task whose job is gone with only its dismiss action. */
+export async function existingJobIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('jobs').select('id').where('id', 'in', [...new Set(ids)]).execute()
+  return new Set(rows.map((r) => r.id))
+}
+
 /**
  * Takes a job for processing: a queued one that is due (available_at passed), or a running one whose worker stopped
  * sending heartbeats. Returns undefined when another worker holds it, it has finished or it is not due yet, so two

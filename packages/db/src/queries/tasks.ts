@@ -78,6 +78,8 @@ export interface TaskFilter {
   project_id?: string
   locale?: string
   unit_id?: string
+  /** An audit_finding's check (its payload's `check`). */
+  check?: string
 }
 
 /** The condition for tasks of `status` at `now` (claims expire by the clock alone). */
@@ -95,14 +97,15 @@ function statusIs(status: TaskStatus | 'any', now: Date): Expression<SqlBool> {
 }
 
 /**
- * Tasks about a unit: the task's unit, or the second unit of a two-unit task, which only its payload names: `b` of a
- * merge_suggestion (the pair's other unit) and `split` of a translations_differ merge_review (the key's own unit).
- * Read in the workspace's tasks of the asked status only; the task's own unit is the common case.
+ * Tasks about a unit: the task's unit, or another unit only its payload names: `b` of a merge_suggestion (the pair's
+ * other unit), `split` of a translations_differ merge_review (the key's own unit) and the `items` of a grouped
+ * audit_finding. Read in the workspace's tasks of the asked status only; the task's own unit is the common case.
  */
 function aboutUnit(unitId: string): Expression<SqlBool> {
   return sql<SqlBool>`(unit_id = ${unitId}::uuid
     OR (kind = 'merge_suggestion' AND payload -> 'b' ->> 'unit_id' = ${unitId}::text)
-    OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text))`
+    OR (kind = 'merge_review' AND payload -> 'split' ->> 'unit_id' = ${unitId}::text)
+    OR (kind = 'audit_finding' AND payload -> 'items' @> ${JSON.stringify([{ unit_id: unitId }])}::text::jsonb))`
 }
 
 /**
@@ -120,6 +123,7 @@ function filtered(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now:
   if (f.project_id) q = q.where('project_id', '=', f.project_id)
   if (f.locale) q = q.where(inLocale(f.locale))
   if (f.unit_id) q = q.where(aboutUnit(f.unit_id))
+  if (f.check) q = q.where(sql<SqlBool>`payload ->> 'check' = ${f.check}::text`)
   return q
 }
 
@@ -130,6 +134,24 @@ export async function listTasks(db: Kysely<Database>, workspaceId: string, f: Ta
     filtered(db, workspaceId, f, now).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { tasks, total: Number(count.n) }
+}
+
+/** How many tasks match the filter at `now`. */
+export async function countTasks(db: Kysely<Database>, workspaceId: string, f: TaskFilter, now: Date): Promise<number> {
+  const row = await filtered(db, workspaceId, f, now).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Dismisses every open task matching the filter (open includes expired claims; live claims are left to their holder)
+ * with one resolution; rows another transaction is claiming or resolving are skipped. Returns how many it closed.
+ */
+export async function dismissOpenTasks(db: Kysely<Database>, workspaceId: string, f: Omit<TaskFilter, 'status'>, now: Date, c: Omit<TaskClosing, 'status' | 'result'>): Promise<number> {
+  const picked = filtered(db, workspaceId, { ...f, status: 'open' }, now).select('id').forUpdate().skipLocked()
+  const rows = await db.updateTable('tasks')
+    .set({ status: 'dismissed', resolved_action: c.action, note: c.note, resolved_by: c.by, resolved_surface: c.surface, resolved_at: c.at, claim_expires_at: null })
+    .where('id', 'in', picked).returning('id').execute()
+  return rows.length
 }
 
 /** Who claims: shown as `name`, matched by `id` to refresh one's own claims. */
