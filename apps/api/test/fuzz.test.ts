@@ -131,3 +131,16 @@ forEachBackend('MCP messages nested too deep', (env) => {
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/nested more than 64 levels/) } })
   })
 })
+
+forEachBackend('maps sent as arrays', (env) => {
+  // valibot's record takes an array; resolve_task once answered `plural: []` with 404 instead of refusing the input.
+  test.each([
+    ['resolve_task', { task: '00000000-0000-0000-0000-000000000000', action: 'edit', text: 'x', plural: [] }, 'plural'],
+    ['set_translation', { unit: '00000000-0000-0000-0000-000000000000', locale: 'de', text: 'x', plural: ['x'] }, 'plural'],
+  ])('%s refuses an array for a map with 400 invalid_input naming the field', async (op, input, field) => {
+    const ws = await env.workspace()
+    const res = await ws.call(op, input)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_input', issues: [expect.objectContaining({ path: field })] })
+  })
+})

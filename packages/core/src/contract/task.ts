@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { TASK_FILERS, TASK_KINDS, TASK_STATUSES } from '@tolk/db/lists'
-import { Id, Limit, Locale, Offset, ProjectRef, input } from './common.js'
+import { Id, Limit, Locale, Offset, ProjectRef, input, map } from './common.js'
 import { defineOp } from './define-op.js'
 import { Count, MaybeTimestamp, Timestamp } from './records.js'
 
@@ -116,7 +116,7 @@ export const resolveTask = defineOp({
     action: v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.description("one of the task's actions[].name (1 to 50 characters), as list_tasks or claim_tasks show them")),
     text: v.optional(v.pipe(v.string(), v.maxLength(20_000, 'A translation has at most 20000 characters.'), v.description('the text for edit actions, at most 20000 characters, with the placeholders of the source; not blank (400 text_required when empty or only whitespace)'))),
     plural: v.optional(v.pipe(
-      v.record(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
+      map(v.string(), v.pipe(v.string(), v.maxLength(20_000, 'A plural form has at most 20000 characters.'))),
       v.description('plural forms for an edit of a unit with a source_plural (CLDR category to text), as set_translation takes them'),
     )),
     body: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A rule body has 1 to 2000 characters.'), v.description('the rule text for a rule_suggestion edit, 1 to 2000 characters, not blank (400 text_required when empty or only whitespace)'))),
