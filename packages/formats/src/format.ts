@@ -103,6 +103,11 @@ export interface RenderOptions {
    * Android `translatable="false"` strings and WinForms designer data (docs/formats/README.md § Not translatable).
    */
   templateLocale?: string
+  /**
+   * The source locale's copy of the file, for a format that takes its writing style from it where the template
+   * gives no example (FormatModule.stylesFromSource): YAML's quotes and indentation for added lines (issue 26).
+   */
+  styleSource?: string
 }
 
 /** A built-in file format: detection, reading and faithful writing. Never throws on user input. */
@@ -111,6 +116,8 @@ export interface FormatModule {
   readonly name: string
   readonly extensions: readonly string[]
   readonly multiLocale: boolean
+  /** Render reads RenderOptions.styleSource: the caller passes the source copy when rendering into another copy. */
+  readonly stylesFromSource?: boolean
   /** 0..1: how sure this format is that the file is its own, from the name and the start of the content. */
   detect(filename: string, content: string): number
   parse(content: string, options: ParseOptions): ParseResult

@@ -14,17 +14,19 @@ export interface FormatInfo {
   name: string
   extensions: readonly string[]
   multiLocale: boolean
+  /** Its render takes style from the source copy (RenderOptions.styleSource). */
+  stylesFromSource: boolean
 }
 
 /** Every built-in format with its name and file extensions. */
 export function listFormats(): FormatInfo[] {
-  return formats.map(({ id, name, extensions, multiLocale }) => ({ id, name, extensions, multiLocale }))
+  return formats.map(({ id, name, extensions, multiLocale, stylesFromSource }) => ({ id, name, extensions, multiLocale, stylesFromSource: stylesFromSource ?? false }))
 }
 
 /** One built-in format's name, extensions and whether a file holds every locale; undefined for an unknown id. */
 export function getFormatInfo(id: string): FormatInfo | undefined {
   const f = getFormat(id)
-  return f && { id: f.id, name: f.name, extensions: f.extensions, multiLocale: f.multiLocale }
+  return f && { id: f.id, name: f.name, extensions: f.extensions, multiLocale: f.multiLocale, stylesFromSource: f.stylesFromSource ?? false }
 }
 
 /** How sure detection is of one format. */

@@ -18,6 +18,8 @@ export interface Codec {
   /** What files.format stores: the built-in id or the learned format's id. */
   id: string
   multiLocale: boolean
+  /** Its render takes style from the source copy (RenderOptions.styleSource); learned formats do not. */
+  stylesFromSource?: boolean
   /** The learned format behind it, when it is one. */
   learned?: Pick<LearnedFormatRow, 'id' | 'slug' | 'status'>
   parse(content: string, options: ParseOptions): ParseResult
@@ -32,7 +34,7 @@ export function builtInCodec(id: string): Codec | undefined {
 
 function codecOfBuiltIn(id: FormatId): Codec {
   return {
-    id, multiLocale: getFormatInfo(id)?.multiLocale ?? false,
+    id, multiLocale: getFormatInfo(id)?.multiLocale ?? false, stylesFromSource: getFormatInfo(id)?.stylesFromSource ?? false,
     parse: (content, options) => parse(id, content, options),
     render: (template, entries, options) => render(id, template, entries, options),
   }

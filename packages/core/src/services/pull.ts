@@ -82,6 +82,8 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<
   const isOwnTemplate = head.locale === req.locale
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
   const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly }))
+  // A format that writes added lines in the source's style where the copy shows none gets the source copy too.
+  const styleRead = codec.stylesFromSource && !multi && head.locale !== req.sourceLocale ? awaitedLater(snapshotTextOf(ctx.db, file.id, req.sourceLocale)) : undefined
   const template = await copy()
   // A multi-locale copy is read in the pulled locale: an entry's value is its text there (Entry docs), so entries
   // passed through untouched write that locale's own text back.
@@ -94,7 +96,10 @@ export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<
   // A multi-locale file holds the pulled locale's own text; a single-locale one is the locale's copy or the source's,
   // and a copy made from the source file leaves out what only a source holds (docs/formats/README.md).
   const templateLocale = multi ? req.locale : head.locale
-  const content = codec.render(template, complete, { locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable, templateLocale })
+  const styleSource = await styleRead
+  const content = codec.render(template, complete, {
+    locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable, templateLocale, ...(styleSource === undefined ? {} : { styleSource }),
+  })
   const warnings = unwritable.slice(0, MAX_PULL_WARNINGS).map((u) => ({ key: u.key, locale: req.locale, message: u.reason }))
   return { ...out, content, warnings }
 }

@@ -24,6 +24,7 @@ export const yamlFormat: FormatModule = {
   name: 'YAML',
   extensions: ['.yml', '.yaml'],
   multiLocale: false,
+  stylesFromSource: true,
   detect: detectYaml,
   parse: parseYaml,
   render: renderYaml,

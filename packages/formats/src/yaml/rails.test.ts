@@ -225,3 +225,30 @@ describe('Rails config/locales: added lines follow the copy\'s style', () => {
     expect(out).toBe(`${copy.replace('bestätigt."\n', 'bestätigt."\n      send_instructions: "Sie erhalten in wenigen Minuten eine E-Mail."\n')}    mailer:\n      reset_password_instructions:\n        subject: "Passwort zurücksetzen"\n`)
   })
 })
+
+describe('where the copy gives no example, its source\'s style (a Rails config/locales pair)', () => {
+  const SOURCE = 'en:\n    users:\n        title: "Users"\n        greeting: "%{name} joined"\n'
+  const withSource = (template: string, entries: readonly Entry[]) =>
+    yamlFormat.render(template, entries, { locale: 'de', sourceLocale: 'en', missing: 'omit', templateLocale: 'de', styleSource: SOURCE })
+
+  it('quotes an added value as the source does when the copy quotes nothing', () => {
+    const copy = 'de:\n    users:\n        title: Benutzer\n'
+    const entries = [{ key: 'users.title', value: 'Benutzer' }, { key: 'users.greeting', value: '%{name} ist beigetreten' }]
+    expect(withSource(copy, entries)).toBe('de:\n    users:\n        title: Benutzer\n        greeting: "%{name} ist beigetreten"\n')
+    // Without the source, the copy alone says nothing about quotes: single quotes, as before.
+    expect(render(copy, entries, 'de')).toBe("de:\n    users:\n        title: Benutzer\n        greeting: '%{name} ist beigetreten'\n")
+  })
+
+  it('indents a new block by the source\'s step when the copy has no nested map to show one', () => {
+    const entries = [{ key: 'users.title', value: 'Benutzer' }, { key: 'users.greeting', value: '%{name} ist beigetreten' }]
+    const plain = yamlFormat.render('title: Titel\n', [{ key: 'title', value: 'Titel' }, { key: 'users.title', value: 'Benutzer' }],
+      { locale: 'de', sourceLocale: 'en', missing: 'omit', templateLocale: 'de', styleSource: 'title: "Title"\nusers:\n    title: "Users"\n' })
+    expect(plain).toBe('title: Titel\nusers:\n    title: Benutzer\n')
+  })
+
+  it('keeps the copy\'s own style where it shows one', () => {
+    const copy = "de:\n  users:\n    title: 'Benutzer'\n"
+    const entries = [{ key: 'users.title', value: 'Benutzer' }, { key: 'users.greeting', value: '%{name} ist beigetreten' }]
+    expect(withSource(copy, entries)).toBe("de:\n  users:\n    title: 'Benutzer'\n    greeting: '%{name} ist beigetreten'\n")
+  })
+})

@@ -6,7 +6,7 @@ import { pairEntries } from '../pair.js'
 import { neighboursOf, type Neighbours } from '../placement.js'
 import { readTree, yamlReads } from './parse.js'
 import { writeCleanScalar, writeKey, writeScalar } from './scalar.js'
-import { styleOf, writerFor, type CopyStyle } from './style.js'
+import { styleOf, withSourceStyle, writerFor, type CopyStyle } from './style.js'
 import type { FormSlot, ValueSlot, YamlModel, YMap, YPair, YScalar } from './tree.js'
 import { blockStart, modelOf } from './tree.js'
 
@@ -165,7 +165,8 @@ export function renderYaml(template: string | undefined, entries: readonly Entry
     const separator = template === '' || template.endsWith('\n') ? '' : detectEol(template)
     return template + separator + renderCleanYaml(entries, options).replace(/\n/g, detectEol(template))
   }
-  const style = styleOf(tree)
+  const source = options.styleSource === undefined ? undefined : readTree(options.styleSource)
+  const style = withSourceStyle(styleOf(tree), source && !source.issues.some((i) => i.severity === 'error') ? styleOf(source) : undefined)
   const r: Render = {
     template, locale: options.locale, style, owner: ownerOf(model, options), edits: [],
     layout: { eol: detectEol(template), step: style.step, write: writerFor(style) },

@@ -12,6 +12,8 @@ export interface CopyStyle {
   quote?: 'single' | 'double'
   /** False when the file quotes every string value, even ones that could be plain. */
   isPlainUsed: boolean
+  /** Whether the file showed a nested map and a string value: what it gives no example of, its source may. */
+  shows: { step: boolean; values: boolean }
 }
 
 /** Reads the style of a tree: one walk, counting steps and scalar styles (block and flow ones aside). */
@@ -42,7 +44,26 @@ export function styleOf(tree: YTree): CopyStyle {
   const single = quotes.QUOTE_SINGLE
   const double = quotes.QUOTE_DOUBLE
   const quote = double > single ? 'double' : single > 0 ? 'single' : undefined
-  return { step, ...(quote ? { quote } : {}), isPlainUsed: quotes.PLAIN > 0 || single + double === 0 }
+  return {
+    step, ...(quote ? { quote } : {}), isPlainUsed: quotes.PLAIN > 0 || single + double === 0,
+    shows: { step: votes > 0, values: quotes.PLAIN + single + double > 0 },
+  }
+}
+
+/**
+ * The copy's style, and where it gives no example, its source's (issue 26: "added entries take the copy's
+ * indentation, quoting and line endings, and where the copy gives no example, its source's").
+ */
+export function withSourceStyle(copy: CopyStyle, source: CopyStyle | undefined): CopyStyle {
+  if (!source) return copy
+  const values = copy.shows.values ? copy : source
+  const quote = copy.quote ?? source.quote
+  return {
+    step: copy.shows.step ? copy.step : source.step,
+    ...(quote ? { quote } : {}),
+    isPlainUsed: values.isPlainUsed,
+    shows: { step: copy.shows.step || source.shows.step, values: copy.shows.values || source.shows.values },
+  }
 }
 
 /** Writes text quoted in the file's quote: double when it quotes so, or when single quotes cannot hold the text. */
