@@ -11,6 +11,7 @@ const MATCH_KINDS = ['exact', 'prefix', 'word', 'substring', 'words', 'fuzzy'] a
 /** A page of units with their translation in one locale. */
 export const listUnits = defineOp({
   name: 'list_units', kind: 'read', admin: false,
+  errors: ['not_found'],
   summary: 'List units (source strings in use) with their translation in a locale, filtered by status, a page at a time',
   description:
     'Lists units (deduplicated source strings in use by at least one key) with their translation in one locale, filtered by status: missing finds what is untranslated, needs_review what to check. ' +
