@@ -55,7 +55,7 @@ const Filters = {
   project: v.optional(described(ProjectRef, 'only tasks of this project: slug or id (1 to 100 characters) from list_projects')),
   locale: v.optional(described(Locale, 'only tasks of this locale (2 to 35 characters)')),
   unit: v.optional(Id('unit', 'only tasks about this unit; from search_units, list_units or get_unit')),
-  check: v.optional(described(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'only audit_finding tasks of this check (placeholders, plural_forms, ellipsis ... as get_audit counts them)')),
+  check: v.optional(described(v.pipe(v.string(), v.minLength(1), v.maxLength(100)), 'only audit_finding tasks of this check, 1 to 100 characters (placeholders, plural_forms, ellipsis ... as get_audit counts them)')),
 }
 
 /** Tasks of the review queue. */
