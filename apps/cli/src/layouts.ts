@@ -1,10 +1,10 @@
 // The repository layouts `tolk init` recognises: where each ecosystem keeps its source file and its locale copies.
 // Detection walks the tree once (skipping dependency and build folders, where vendored gems and pods carry
 // locale files that are not the repository's own) and proposes every layout with a source file on disk.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { localeOfQualifier } from '@tolk/core/paths'
-import { matchPath, slotsOf, withSlots } from './patterns.js'
+import { matchPath, slotsOf, walkFiles, withSlots } from './patterns.js'
 
 /** One `{ source, translation }` entry `tolk init` proposes, with the ecosystem it comes from. */
 export interface FoundLayout {
@@ -70,22 +70,7 @@ const MAX_FILES = 200_000
 /** Every file under root, repo-relative with forward slashes, sorted; dependency and build folders skipped. */
 export function listRepository(root: string): string[] {
   const found: string[] = []
-  const walk = (rel: string) => {
-    let entries
-    try {
-      entries = readdirSync(join(root, rel), { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const e of entries) {
-      if (found.length >= MAX_FILES) return
-      const path = rel ? `${rel}/${e.name}` : e.name
-      if (e.isDirectory()) {
-        if (!SKIP.has(e.name)) walk(path)
-      } else if (e.isFile()) found.push(path)
-    }
-  }
-  walk('')
+  walkFiles(root, '', SKIP, (path) => found.push(path) < MAX_FILES)
   return found.sort()
 }
 

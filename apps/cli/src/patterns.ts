@@ -121,6 +121,18 @@ export function findFiles(root: string, pattern: string): string[] {
   const head = tokens.slice(0, first).map((t) => (t.kind === 'literal' ? t.text : '')).join('')
   const base = head.includes('/') ? head.slice(0, head.lastIndexOf('/')) : ''
   const found: string[] = []
+  walkFiles(root, base, SKIP_DIRS, (path) => {
+    if (matchPath(pattern, path)) found.push(path)
+  })
+  return found.sort()
+}
+
+/**
+ * Calls `visit` with each file below `root/base`, repo-relative with forward slashes, never entering a folder named
+ * in `skip`; an unreadable folder is passed over. `visit` answering false ends the walk.
+ */
+export function walkFiles(root: string, base: string, skip: ReadonlySet<string>, visit: (path: string) => boolean | void): void {
+  let stopped = false
   const walk = (rel: string) => {
     let entries
     try {
@@ -129,12 +141,12 @@ export function findFiles(root: string, pattern: string): string[] {
       return
     }
     for (const e of entries) {
+      if (stopped) return
       const path = rel ? `${rel}/${e.name}` : e.name
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(path)
-      } else if (e.isFile() && matchPath(pattern, path)) found.push(path)
+        if (!skip.has(e.name)) walk(path)
+      } else if (e.isFile() && visit(path) === false) stopped = true
     }
   }
   walk(base)
-  return found.sort()
 }

@@ -5,9 +5,9 @@
 // config/locales/devise.{en,de}.yml in Devise's two spaces and double quotes. Pushed with `tolk push --translations`,
 // pulled into an empty folder and compared byte for byte; then translations are written on the server and the pulled
 // copies must change only there, in their own style, with no key twice in any mapping.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assertOutput } from '@tolk/core/testing'
 import { parseDocument } from 'yaml'
@@ -15,29 +15,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testBackends } from '../../../packages/db/test/backends.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
+import { copyInto, filesOf } from './helpers/tree.js'
 
 const ROOT = fileURLToPath(new URL('./fixtures/repositories/rails-yaml/', import.meta.url))
 const LOCALES = ['de', 'ru', 'ar', 'zh-TW', 'ja']
-
-/** Every file of a folder, repository-relative, sorted. */
-function filesOf(root: string): string[] {
-  const out: string[] = []
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name))
-      else out.push(relative(root, join(dir, e.name)).split('\\').join('/'))
-    }
-  }
-  walk(root)
-  return out.sort()
-}
-
-function copyInto(dest: string, from: string, paths: string[]): void {
-  for (const path of paths) {
-    mkdirSync(dirname(join(dest, path)), { recursive: true })
-    copyFileSync(join(from, path), join(dest, path))
-  }
-}
 
 /** Keys a mapping holds twice, as a strict reader sees them (the `yaml` package with uniqueKeys). */
 const duplicateKeys = (text: string) => parseDocument(text, { uniqueKeys: true }).errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => e.message)

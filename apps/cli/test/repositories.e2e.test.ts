@@ -2,15 +2,16 @@
 // pushed with `tolk push --translations`, pulled into an empty folder and compared byte for byte, then one
 // translation per file edited on the server and pulled again. The trees (test/fixtures/repositories) are written in
 // the shape of real repositories of each ecosystem, with partial translation files as real ones have.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assertOutput } from '@tolk/core/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testBackends } from '../../../packages/db/test/backends.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 import { installPackedCli, runCli, type PackedCli } from './helpers/packed-cli.js'
+import { copyInto, filesOf } from './helpers/tree.js'
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/repositories/', import.meta.url))
 
@@ -26,26 +27,6 @@ const LAYOUTS = [
   { name: 'i18next app (public/locales/{lng}/common.json + auth.json)', dir: 'i18next', slug: 'webapp', shared: undefined },
 ]
 const LOCALES = ['de', 'pt-BR']
-
-/** Every file of a folder, repository-relative, sorted. */
-function filesOf(root: string): string[] {
-  const out: string[] = []
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name))
-      else out.push(relative(root, join(dir, e.name)).split('\\').join('/'))
-    }
-  }
-  walk(root)
-  return out.sort()
-}
-
-function copyInto(dest: string, from: string, paths: string[]): void {
-  for (const path of paths) {
-    mkdirSync(dirname(join(dest, path)), { recursive: true })
-    copyFileSync(join(from, path), join(dest, path))
-  }
-}
 
 interface PushedFile { path: string; locale: string; counts: { translations_imported: number; skipped: Record<string, number> } }
 interface PulledFile { path: string; locale: string; status: string }
