@@ -5,6 +5,9 @@
 
 import type { AuditRequest, AuditResult } from './audit/port.js'
 import type { DuplicateJudgeRequest, DuplicateJudgeResult } from './dedupe/port.js'
+import type { TokenUsage } from './usage.js'
+
+export { addUsage, emptyUsage, type TokenUsage } from './usage.js'
 
 /** A CLDR plural category name (zero, one, two, few, many, other). */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
@@ -126,15 +129,6 @@ export interface FailedItem {
 /** Outcome for one item of a batch. */
 export type ItemResult = AcceptedItem | FailedItem
 
-/** Tokens spent on a batch, summed over every request (including retries). */
-export interface TokenUsage {
-  inputTokens: number
-  outputTokens: number
-  cacheReadTokens: number
-  cacheWriteTokens: number
-  requests: number
-}
-
 /** What translateBatch returns: one result per item, in the order of the request. */
 export interface TranslateBatchResult {
   items: ItemResult[]
@@ -197,21 +191,6 @@ export class ProviderError extends Error {
   }
 }
 
-/** An empty usage record, to add requests to. */
-export function emptyUsage(): TokenUsage {
-  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }
-}
-
-/** Adds usage `b` into a copy of `a`. */
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    requests: a.requests + b.requests,
-  }
-}
 
 // Learned formats (issue 16): what the learn_format job asks of a provider (learn-format.ts builds the request).
 

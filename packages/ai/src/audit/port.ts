@@ -2,6 +2,7 @@
  * The audit part of the provider port: what core sends to have a model review a sample of one
  * locale's translations, and what comes back. Self-contained so provider.ts only names it.
  */
+import type { TokenUsage } from '../usage.js'
 
 // Structural copies of provider.ts' shapes: provider.ts names this module, so importing it back would be a circle.
 type PluralForms = Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many' | 'other', string>>
@@ -9,13 +10,6 @@ interface GlossaryTerm {
   term: string
   doNotTranslate: boolean
   translation?: string
-}
-interface TokenUsage {
-  inputTokens: number
-  outputTokens: number
-  cacheReadTokens: number
-  cacheWriteTokens: number
-  requests: number
 }
 
 /** One translation shown to the model, with what the deterministic checks found in it. */

@@ -1,16 +1,8 @@
 /**
  * The duplicate part of the provider port (issue 25): core sends candidate pairs of source strings that its rules
- * could not settle, and a model says which are one string written twice. Self-contained so provider.ts only names it.
+ * could not settle, and a model says which are one string written twice. provider.ts names it, so it imports nothing from provider.ts.
  */
-
-// A structural copy of provider.ts' TokenUsage: provider.ts names this module, so importing it back would be a circle.
-interface TokenUsage {
-  inputTokens: number
-  outputTokens: number
-  cacheReadTokens: number
-  cacheWriteTokens: number
-  requests: number
-}
+import type { TokenUsage } from '../usage.js'
 
 /** Two source strings to compare; `id` is the caller's. */
 export interface DuplicatePairItem {
