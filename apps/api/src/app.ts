@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
 import { mountMcp } from './mcp.js'
+import type { SurfaceDeps } from './context.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
 
@@ -32,6 +33,10 @@ export interface AppDeps {
   autoTranslateWaitMs?: number
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** Sends webhook deliveries (a WebhookDispatcher); without one, the outbox waits for a dispatcher elsewhere. */
+  webhooks?: SurfaceDeps['webhooks']
+  /** Whether webhook URLs may name internal addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE). */
+  webhookOptions?: SurfaceDeps['webhookOptions']
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
   }
   mountMcp(app, surface)
   mountRest(app, surface)

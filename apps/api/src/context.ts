@@ -13,6 +13,8 @@ export interface SurfaceDeps {
   searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
   autoTranslateWaitMs?: number
+  webhooks?: OpContext['webhooks']
+  webhookOptions?: OpContext['webhookOptions']
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -33,5 +35,7 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+    ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
   }
 }

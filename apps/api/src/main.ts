@@ -1,7 +1,7 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { rateLimits } from './middleware/rate-limit.js'
@@ -24,6 +24,11 @@ await conn.listen(WORKSPACE_CHANGED_CHANNEL, (id) => workspaces.evict(id), () =>
 // this process runs them itself (the embedded default).
 let queue: JobQueue
 let stopJobs: () => Promise<void>
+const webhookOptions = { allowPrivate: config.webhooksAllowPrivate, log }
+// Webhook deliveries: this process sends them in the embedded default; in a fleet the workers do, and this one
+// only sends test_webhook's pings itself.
+const dispatcher = config.redisUrl ? undefined : new WebhookDispatcher(conn.db, webhookOptions).start()
+const webhooks = dispatcher ?? { kick: () => {}, send: (id: string) => attemptDelivery(conn.db, id, webhookOptions) }
 if (config.redisUrl) {
   const bull = new BullJobQueue({ redisUrl: config.redisUrl })
   const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS })
@@ -33,15 +38,18 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
+  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, webhooks }, undefined, { log, metrics }).start()
   queue = runner
-  stopJobs = () => runner.stop()
+  stopJobs = async () => {
+    await runner.stop()
+    await dispatcher?.stop()
+  }
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
 const searchIndexer = new SearchIndexer(conn.db).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, webhooks, webhookOptions, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

@@ -22,6 +22,8 @@ export interface Config {
   audit: AuditBudget
   /** How long a push's auto-translation waits for more files of the project (0: it may start at once). */
   autoTranslateWaitMs: number
+  /** Webhook URLs may name loopback, link-local and private addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE=1: development and tests only). */
+  webhooksAllowPrivate: boolean
   /** Requests a minute per API key, and per client address without one (0: no limit). */
   rateLimitKey: number
   rateLimitIp: number
@@ -57,6 +59,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
     rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
+    webhooksAllowPrivate: env.TOLK_WEBHOOKS_ALLOW_PRIVATE === '1' || env.TOLK_WEBHOOKS_ALLOW_PRIVATE === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
   }

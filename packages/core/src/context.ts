@@ -1,4 +1,4 @@
-import type { Db, Role, Surface } from '@tolk/db'
+import type { Db, Role, Surface, WebhookDelivery } from '@tolk/db'
 import type { JobQueue } from './jobs/job-queue.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
@@ -49,6 +49,10 @@ export interface OpContext {
    * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
+  /** Sends webhook deliveries: woken after a write commits events; test_webhook sends its ping through it. Absent: the outbox waits for a dispatcher elsewhere. */
+  webhooks?: { kick(): void; send(deliveryId: string): Promise<WebhookDelivery | undefined> }
+  /** Whether webhook URLs may name internal addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE=1); absent: they may not. */
+  webhookOptions?: { allowPrivate: boolean }
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
 }

@@ -4,6 +4,7 @@ import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
 import { textIssues } from './text-check.js'
+import { writeTransactionEvents } from './webhooks/collect.js'
 
 /** The op named `name`, or unknown_op. */
 export function findOp(name: string): RegisteredOp {
@@ -88,8 +89,12 @@ async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable
     // Every write that changed something leaves a trace, even one whose handler noted nothing.
     if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
     await insertActivity(tx, notes.map((n) => activityRow(authed, op.name, n)))
+    // Webhook events summarising the change go into the outbox in this transaction (webhooks/collect.ts).
+    const touched = [...new Set(notes.flatMap((n) => (n.projectId ? [n.projectId] : [])))]
+    await writeTransactionEvents(tx, { workspaceId: authed.workspaceId, actor: principal.actor, surface: ctx.surface }, { op: op.name, job_id: null }, touched)
     return result
   })
+  ctx.webhooks?.kick()
   for (const fn of committed) await fn()
   if (failure) throw failure
   return out

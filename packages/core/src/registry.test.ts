@@ -97,6 +97,8 @@ describe('the op registry', () => {
       billing_unavailable: 503,
       // Beyond the spec's table, which leaves rate limits open (docs/decisions.md, Issue 18).
       rate_limited: 429,
+      // Beyond the spec's table, which shows no outbound events (docs/decisions.md, Issue 29).
+      url_not_allowed: 422,
     })
     for (const [code, e] of Object.entries(ERRORS)) expect(e.fix.length, code).toBeGreaterThan(10)
   })

@@ -12,11 +12,13 @@ import { getStats, listUnits, searchUnits } from './search.js'
 import { claimTasks, dismissTasks, listTasks, resolveTask } from './task.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
+import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, rotateWebhookSecret, testWebhook, updateWebhook } from './webhook.js'
 
 export * from './define-op.js'
 export * from './common.js'
 export * from './errors.js'
 export { ENCODINGS } from './file.js'
+export * from './webhook-events.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
 export const contracts = [
@@ -31,6 +33,7 @@ export const contracts = [
   runAudit, getAudit, listAudits,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
+  listWebhooks, createWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhook, testWebhook,
   getPricing,
 ] as const satisfies readonly OpContract[]
 

@@ -10,6 +10,7 @@ import { searchHandlers } from './search.js'
 import { taskHandlers } from './task.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
+import { webhookHandlers } from './webhook.js'
 import { workspaceHandlers } from './workspace.js'
 
 /** Every op's handler, keyed by op name. */
@@ -26,4 +27,5 @@ export const handlers = {
   ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
+  ...webhookHandlers,
 } satisfies HandlerMap

@@ -25,6 +25,8 @@ export interface JobDeps {
   useMemory?: boolean
   /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
   audit?: AuditBudget
+  /** Woken when a finished job wrote webhook events (absent: a dispatcher's poll finds them). */
+  webhooks?: { kick(): void }
 }
 
 /** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
