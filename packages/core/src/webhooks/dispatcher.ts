@@ -25,6 +25,8 @@ export interface DeliveryOptions {
   /** Reach loopback, link-local and private addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE=1: development and tests). */
   allowPrivate?: boolean
   disableAfterMs?: number
+  /** How long a claimed delivery is held by its runner (default: the time-out and 20 s); one that dies lets it go after this. */
+  leaseMs?: number
   log?: Logger
 }
 
@@ -36,7 +38,7 @@ export interface DeliveryOptions {
 export async function attemptDelivery(db: Db, id: string, options: DeliveryOptions = {}): Promise<WebhookDelivery | undefined> {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   // The lease outlasts the attempt; a runner that dies mid-attempt leaves the delivery to the next one after it.
-  const claimed = await claimDelivery(db, id, timeoutMs + 20_000)
+  const claimed = await claimDelivery(db, id, options.leaseMs ?? timeoutMs + 20_000)
   if (!claimed) return undefined
   const outcome = await sendMessage({ url: claimed.url, secret: claimed.secret, messageId: claimed.message_id, body: JSON.stringify(claimed.payload) }, { timeoutMs, allowPrivate: options.allowPrivate ?? false })
   const attempt = { status_code: outcome.statusCode, duration_ms: outcome.durationMs, error: outcome.error, excerpt: outcome.excerpt }
