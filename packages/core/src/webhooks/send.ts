@@ -50,6 +50,7 @@ export function sendMessage(msg: Message, options: SendOptions): Promise<Attempt
   }
   return new Promise((resolve) => {
     let settled = false
+    let timer: NodeJS.Timeout | undefined
     const done = (o: Omit<AttemptOutcome, 'durationMs'>) => {
       if (settled) return
       settled = true
@@ -81,7 +82,7 @@ export function sendMessage(msg: Message, options: SendOptions): Promise<Attempt
         done({ ok, statusCode: code, error, excerpt: text ? text.slice(0, EXCERPT_CHARS) : null })
       }
     })
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       req.destroy()
       done({ ok: false, statusCode: null, error: `no answer within ${options.timeoutMs / 1000} s`, excerpt: null })
     }, options.timeoutMs)
