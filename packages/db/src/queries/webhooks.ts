@@ -3,11 +3,12 @@ import type { Database, Webhook, WebhookDelivery, WebhooksTable, WebhookDelivery
 
 /** Adds a webhook. */
 export function insertWebhook(db: Kysely<Database>, row: { workspace_id: string; url: string; description: string; events: string[]; project_ids: string[] | null; locales: string[] | null; secret: string; created_by: string | null }): Promise<Webhook> {
-  return db.insertInto('webhooks').values({ ...row, events: JSON.stringify(row.events) as never, project_ids: jsonOrNull(row.project_ids), locales: jsonOrNull(row.locales) }).returningAll().executeTakeFirstOrThrow()
+  return db.insertInto('webhooks').values({ ...row, events: jsonb(row.events), project_ids: jsonOrNull(row.project_ids), locales: jsonOrNull(row.locales) }).returningAll().executeTakeFirstOrThrow()
 }
 
-// postgres.js and PGlite both store a JS array bound to jsonb as a JSON array only when it arrives as JSON text.
-const jsonOrNull = (value: string[] | null) => (value === null ? null : (JSON.stringify(value) as never))
+// JSON sent as text and cast by the server: postgres.js JSON-encodes a parameter the server types jsonb, so it goes as text.
+const jsonb = (value: unknown) => sql<never>`cast(cast(${JSON.stringify(value)} as text) as jsonb)`
+const jsonOrNull = (value: string[] | null) => (value === null ? null : jsonb(value))
 
 /** The workspace's webhooks with how many deliveries each has waiting, oldest first. */
 export function listWebhooks(db: Kysely<Database>, workspaceId: string): Promise<(Webhook & { pending: number })[]> {
@@ -32,7 +33,7 @@ export function updateWebhook(db: Kysely<Database>, workspaceId: string, id: str
   const { events, project_ids: projectIds, locales, ...rest } = patch
   return db.updateTable('webhooks').set({
     ...rest, updated_at: sql<Date>`now()`,
-    ...(events !== undefined ? { events: JSON.stringify(events) as never } : {}),
+    ...(events !== undefined ? { events: jsonb(events) } : {}),
     ...(projectIds !== undefined ? { project_ids: jsonOrNull(projectIds) } : {}),
     ...(locales !== undefined ? { locales: jsonOrNull(locales) } : {}),
   }).where('workspace_id', '=', workspaceId).where('id', '=', id).returningAll().executeTakeFirst()
@@ -61,7 +62,7 @@ export interface NewDelivery {
 /** Writes deliveries into the outbox (in the changing transaction); returns their ids in order. */
 export async function insertDeliveries(db: Kysely<Database>, rows: readonly NewDelivery[]): Promise<string[]> {
   if (rows.length === 0) return []
-  const out = await db.insertInto('webhook_deliveries').values(rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload) }))).returning('id').execute()
+  const out = await db.insertInto('webhook_deliveries').values(rows.map((r) => ({ ...r, payload: jsonb(r.payload) }))).returning('id').execute()
   return out.map((r) => r.id)
 }
 
