@@ -21,6 +21,9 @@ interface Other {
   taskId: string
   /** B's learned format (active: it reads lang/{locale}.ini), slug secret-ini. */
   formatId: string
+  /** B's webhook and one delivery of it. */
+  webhookId: string
+  deliveryId: string
   caller: Caller
 }
 
@@ -73,6 +76,15 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
   get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
   list_audits: { input: () => ({ locale: 'de' }), expect: 'own' },
+  list_webhooks: { input: () => ({}), expect: 'own' },
+  // A public address literal: no DNS lookup, so the case runs offline.
+  create_webhook: { input: () => ({ url: 'https://93.184.215.14/hook', events: ['project.created'] }), expect: 'own' },
+  update_webhook: { input: (b) => ({ webhook: b.webhookId, url: 'https://93.184.215.14/hijacked' }), expect: 'not_found' },
+  delete_webhook: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  rotate_webhook_secret: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  list_webhook_deliveries: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  redeliver_webhook: { input: (b) => ({ delivery: b.deliveryId }), expect: 'not_found' },
+  test_webhook: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -100,7 +112,11 @@ forEachBackend('workspace isolation', (env) => {
     }])
     const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
     const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
-    return { formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
+    await insertRows(env.conn().db, 'webhooks', [{ workspace_id: ws.workspaceId, url: 'https://93.184.215.14/secret', events: JSON.stringify(['project.created']), secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }])
+    const webhookId = (await rowsOf(env.conn().db, 'webhooks', ws.workspaceId))[0]!.id
+    await insertRows(env.conn().db, 'webhook_deliveries', [{ workspace_id: ws.workspaceId, webhook_id: webhookId, message_id: 'msg_secret', event_type: 'project.created', payload: JSON.stringify({ type: 'project.created', data: 'Secret' }) }])
+    const deliveryId = (await rowsOf(env.conn().db, 'webhook_deliveries', ws.workspaceId))[0]!.id
+    return { webhookId, deliveryId, formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
