@@ -112,9 +112,9 @@ forEachBackend('workspace isolation', (env) => {
     }])
     const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
     const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
-    await insertRows(env.conn().db, 'webhooks', [{ workspace_id: ws.workspaceId, url: 'https://93.184.215.14/secret', events: JSON.stringify(['project.created']), secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }])
+    await insertRows(env.conn().db, 'webhooks', [{ workspace_id: ws.workspaceId, url: 'https://93.184.215.14/secret', events: ['project.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }])
     const webhookId = (await rowsOf(env.conn().db, 'webhooks', ws.workspaceId))[0]!.id
-    await insertRows(env.conn().db, 'webhook_deliveries', [{ workspace_id: ws.workspaceId, webhook_id: webhookId, message_id: 'msg_secret', event_type: 'project.created', payload: JSON.stringify({ type: 'project.created', data: 'Secret' }) }])
+    await insertRows(env.conn().db, 'webhook_deliveries', [{ workspace_id: ws.workspaceId, webhook_id: webhookId, message_id: 'msg_secret', event_type: 'project.created', payload: { type: 'project.created', data: 'Secret' } }])
     const deliveryId = (await rowsOf(env.conn().db, 'webhook_deliveries', ws.workspaceId))[0]!.id
     return { webhookId, deliveryId, formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }

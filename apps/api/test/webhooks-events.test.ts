@@ -65,9 +65,9 @@ forEachBackend('webhook events', (env) => {
     expect(byType('audit.finished')[0].data).toMatchObject({ audit: { locale: 'de', job_id: audit.job_id }, counts: { translations_checked: expect.any(Number) } })
     expect(byType('ping')[0].data.webhook_id).toBe(created.id)
     // The catalog publishes each event type with its payload schema, and OpenAPI lists them as webhooks.
-    const catalog = await (await hooks.app.request('http://tolk.test/api/v1')).json()
-    expect(catalog.events.map((e: any) => e.type)).toEqual(EVENT_TYPES)
-    const openapi = await (await hooks.app.request('http://tolk.test/api/v1/openapi.json')).json()
+    const catalog = (await (await hooks.app.request('http://tolk.test/api/v1')).json()) as { events: { type: string }[] }
+    expect(catalog.events.map((e) => e.type)).toEqual(EVENT_TYPES)
+    const openapi = (await (await hooks.app.request('http://tolk.test/api/v1/openapi.json')).json()) as { webhooks: Record<string, unknown> }
     expect(Object.keys(openapi.webhooks)).toEqual(EVENT_TYPES)
   })
 
