@@ -39,6 +39,13 @@ export async function writeJobChangeEvents(db: Db, origin: EventOrigin, jobId: s
   await writeChangeEvents(db, origin, hooks, wanted, { op: null, job_id: jobId }, changes, tasks, projectIds)
 }
 
+/** Appends to the list under `key` (a push of 100,000 strings groups without copying lists). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
 const wants = (wanted: Set<string>, ...types: EventType[]) => types.some((t) => wanted.has(t))
 
 async function writeChangeEvents(
@@ -52,12 +59,12 @@ async function writeChangeEvents(
   // project -> locale -> changes
   const byPlace = new Map<string, Map<string, HistoryChange[]>>()
   const projectsOf = new Map<string, string[]>()
-  for (const u of unitProjects) projectsOf.set(u.unit_id, [...(projectsOf.get(u.unit_id) ?? []), u.project_id])
+  for (const u of unitProjects) pushTo(projectsOf, u.unit_id, u.project_id)
   for (const change of changes) {
     for (const projectId of projectsOf.get(change.unit_id) ?? []) {
       const locales = byPlace.get(projectId) ?? new Map<string, HistoryChange[]>()
       byPlace.set(projectId, locales)
-      locales.set(change.locale, [...(locales.get(change.locale) ?? []), change])
+      pushTo(locales, change.locale, change)
     }
   }
   for (const [projectId, locales] of byPlace) {
@@ -108,8 +115,7 @@ async function completionEvents(db: Db, projects: ProjectRefs, byPlace: Map<stri
 function taskEvents(tasks: Awaited<ReturnType<typeof newTasks>>, projects: ProjectRefs): OutgoingEvent[] {
   const groups = new Map<string, typeof tasks>()
   for (const t of tasks) {
-    const k = `${t.project_id ?? ''} ${t.locale ?? ''}`
-    groups.set(k, [...(groups.get(k) ?? []), t])
+    pushTo(groups, `${t.project_id ?? ''} ${t.locale ?? ''}`, t)
   }
   return [...groups.values()].map((list) => {
     const { project_id: projectId, locale } = list[0]!
