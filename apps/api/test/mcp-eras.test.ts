@@ -44,7 +44,7 @@ forEachBackend('MCP protocol eras at /api/mcp', (env) => {
   /** A 2026-07-28 request: the envelope in params._meta and the headers the revision requires. */
   function modern(key: string, id: number, method: string, params: Record<string, unknown> = {}, version = MODERN) {
     const _meta = { [ENVELOPE_KEYS.version]: version, [ENVELOPE_KEYS.capabilities]: {}, [ENVELOPE_KEYS.info]: { name: 'raw-test', version: '1.0.0' } }
-    const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {}
+    const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {}
     return post(key, { jsonrpc: '2.0', id, method, params: { ...params, _meta } }, { 'mcp-protocol-version': version, 'mcp-method': method, ...name })
   }
 
