@@ -182,6 +182,13 @@ forEachBackend('MCP protocol eras at /api/mcp', (env) => {
       expect(res.body).toMatchObject({ id: 7, error: { code: -32022, data: { supported: [MODERN], requested: '2099-01-01' } } })
     })
 
+    test('a request whose MCP-Protocol-Version says 2026-07-28 but that lacks the envelope is refused, not taken for 2025', async () => {
+      const ws = await env.workspace()
+      const res = await post(ws.key, { jsonrpc: '2.0', id: 6, method: 'tools/list', params: {} }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ id: 6, error: { code: -32602 } })
+    })
+
     test('a header that disagrees with the envelope is 400 HeaderMismatch, and changes nothing', async () => {
       const ws = await env.workspace()
       const _meta = { [ENVELOPE_KEYS.version]: MODERN, [ENVELOPE_KEYS.capabilities]: {} }
