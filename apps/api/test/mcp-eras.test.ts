@@ -4,7 +4,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { contracts, errorOfResult } from '@tolk/core'
+import { catalog, contracts, errorOfResult, inputSchemas, outputSchemas } from '@tolk/core'
 import { checkingOutputs } from '@tolk/core/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { forEachBackend } from './harness.js'
@@ -62,6 +62,12 @@ forEachBackend('MCP protocol eras at /api/mcp', (env) => {
       expect(client.getProtocolEra()).toBe('modern')
       const { tools } = await client.listTools()
       expect(tools.map((t) => t.name)).toEqual(contracts.map((c) => c.name))
+      for (const op of catalog().ops) {
+        const tool = tools.find((t) => t.name === op.name)
+        expect(tool?.description, op.name).toBe(op.description)
+        expect(tool?.inputSchema, op.name).toEqual(inputSchemas().get(op.name))
+        expect(tool?.outputSchema, op.name).toEqual(outputSchemas().get(op.name))
+      }
       expect(tools.find((t) => t.name === 'get_unit')?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true })
       expect(tools.find((t) => t.name === 'merge_units')?.annotations).toMatchObject({ destructiveHint: true })
 
