@@ -18,7 +18,7 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   app.post(MCP_PATH, async (c) => {
     c.set('surface', 'mcp')
     const principal = await principalOf(c, deps.auth, false)
-    if (principal) c.set('workspaceId', principal.workspaceId)
+    if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
     const ctx = opContext(c, deps, principal, 'mcp')
     // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json on both surfaces.
     const text = await bodyText(c.req.raw)

@@ -36,7 +36,7 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     const surface = surfaceOf(c)
     c.set('surface', surface)
     const principal = await principalOf(c, deps.auth, op.public ?? false)
-    if (principal) c.set('workspaceId', principal.workspaceId)
+    if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
     const out = await invoke(opContext(c, deps, principal, surface), op.name, raw)
     c.set('requestIdSent', true)
