@@ -33,6 +33,9 @@ export interface Mail {
 
 /** Sends mail; apps/api provides one (nodemailer over TOLK_SMTP_URL, or the log). */
 export interface Mailer {
+  /** True when mail really leaves (SMTP); false when links only reach the log. */
+  readonly delivers: boolean
+  /** Sends (or logs) a message; never throws: a failure is logged, and the link is in the op's answer anyway. */
   send(mail: Mail): Promise<void>
 }
 

@@ -78,6 +78,17 @@ export function listMembers(db: Kysely<Database>, workspaceId: string): Promise<
     .execute()
 }
 
+/** One member of a workspace, with their account's e-mail and name. */
+export function findMember(db: Kysely<Database>, workspaceId: string, userId: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
 /** Adds a person to a workspace; a person already in it keeps the role they have (the answer says which). */
 export async function insertMembership(db: Kysely<Database>, row: { workspace_id: string; user_id: string; role: Role }): Promise<Membership> {
   await db.insertInto('memberships').values(row).onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing()).execute()

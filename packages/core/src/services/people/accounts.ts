@@ -1,6 +1,6 @@
 import {
   clearSignInFailures, countSignInFailures, deleteSessionsOfUser, findUserByEmail, insertActivity, insertMembership, insertOneTimeLink, insertSignInFailure,
-  findUserById, findWorkspaceBySlug, insertUser, insertWorkspace, isUniqueViolation, lockUsableLink, markEmailVerified, setUserPassword, useLinks, withTx,
+  findUsableLink, findUserById, findWorkspaceBySlug, insertUser, insertWorkspace, isUniqueViolation, lockUsableLink, markEmailVerified, setUserPassword, useLinks, withTx,
   type Db, type LinkPurpose, type User, type Workspace,
 } from '@tolk/db'
 import { randomBytes } from 'node:crypto'
@@ -135,6 +135,12 @@ export async function requestPasswordReset(db: Db, email: string, now: Date): Pr
   if (!user) return null
   const { token } = await createOneTimeLink(db, user.id, 'password_reset', now)
   return { user, token }
+}
+
+/** What an unused, unexpired one-time link is for (the page that shows its form asks), or null. */
+export async function findUsableLinkPurpose(db: Db, token: string, now: Date): Promise<LinkPurpose | null> {
+  if (!looksLikeToken(token)) return null
+  return (await findUsableLink(db, hashToken(token), now))?.purpose ?? null
 }
 
 /**

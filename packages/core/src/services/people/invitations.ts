@@ -1,10 +1,11 @@
 import {
   findInvitationByTokenHash, findMembership, findUserByEmail, findWorkspaceById, insertInvitation, insertMembership, lockInvitationByTokenHash,
-  markInvitationAccepted, revokePendingInvitationsOf,
+  markInvitationAccepted, revokePendingInvitationsOf, withTx,
   type Db, type Invitation, type Role, type User, type Workspace,
 } from '@tolk/db'
 import type { Actor } from '../../context.js'
 import { fail } from '../../errors.js'
+import { recordPersonActivity } from './accounts.js'
 import { hashToken, looksLikeToken, newToken } from './tokens.js'
 
 /** How long an invitation link works. */
@@ -71,4 +72,14 @@ export async function acceptInvitation(db: Db, token: string, user: User, now: D
   const membership = await insertMembership(db, { workspace_id: inv.workspace_id, user_id: user.id, role: inv.role })
   await markInvitationAccepted(db, inv.id, user.id, now)
   return { workspace, role: membership.role }
+}
+
+/** Accepts an invitation from the invitation page, in one transaction with the activity row that records the join. */
+export async function joinWithInvitation(db: Db, token: string, user: User, now: Date, requestId?: string): Promise<{ workspace: Workspace; role: Role } | { refused: string }> {
+  return withTx(db, async (tx) => {
+    const accepted = await acceptInvitation(tx, token, user, now)
+    if ('refused' in accepted) return accepted
+    await recordPersonActivity(tx, { workspaceId: accepted.workspace.id, user, surface: 'dashboard', op: 'accept_invitation', summary: `joined as ${accepted.role}`, target: user.id, ...(requestId ? { requestId } : {}) })
+    return accepted
+  })
 }
