@@ -1,7 +1,7 @@
 import { findJob, listJobs, type Job } from '@tolk/db'
 import type * as c from '../contract/job.js'
 import type * as v from 'valibot'
-import type { JobOutput } from '../contract/records.js'
+import type { JobOutput } from '../contract/job-types.js'
 import { fail } from '../errors.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'

@@ -1,5 +1,6 @@
 import type { FailedItem } from '@tolk/ai'
-import { fileTasks, translationsOf, unitSummaries, type Db, type Job, type WorkUnit } from '@tolk/db'
+import { translationsOf, unitSummaries, type Db, type Job, type WorkUnit } from '@tolk/db'
+import { fileTasks } from '../services/file-tasks.js'
 import { taskPriority } from '../tasks/priority.js'
 
 /**

@@ -1,6 +1,6 @@
-import {
-  fileTasks, findOpenTaskBySubject, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
+import { findOpenTaskBySubject, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
 } from '@tolk/db'
+import { fileTasks } from './file-tasks.js'
 import { comparePlaceholders, type Entry } from '@tolk/formats'
 import * as v from 'valibot'
 import { codecOf } from './codec.js'

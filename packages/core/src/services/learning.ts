@@ -9,18 +9,6 @@ import { queueJob } from '../jobs/queue.js'
 import { patternFromPath } from './locale-path.js'
 import { requireProject, sourceLocaleOf } from './project-ref.js'
 
-/** The payload of a learn_format job. */
-export interface LearnFormatPayload {
-  project_id: string
-  path: string
-  pattern: string
-  locale: string
-  content: string
-  hint?: string
-  /** The learn_format task a retry_with_hint came from. */
-  retry_of?: string
-}
-
 /**
  * The locale a pushed path holds, for push_file, learn_format and retry_with_hint alike: the given one, else the
  * project locale the path names (the longest, so pt-BR before pt), else the source. A multi-locale file holds every
@@ -57,11 +45,10 @@ export async function learnFromSample(ctx: AuthedContext, projectRef: string, re
 
 /** Queues a learn_format job; the caller holds the pattern's lock. */
 function queueLearnJob(ctx: AuthedContext, project: Project, req: { path: string; pattern: string; locale: string; content: string; hint?: string | undefined; retryOf?: string }): Promise<string> {
-  const payload: LearnFormatPayload = {
+  return queueJob(ctx, 'learn_format', {
     project_id: project.id, path: req.path, pattern: req.pattern, locale: req.locale, content: req.content,
     ...(req.hint ? { hint: req.hint } : {}), ...(req.retryOf ? { retry_of: req.retryOf } : {}),
-  }
-  return queueJob(ctx, 'learn_format', payload as unknown as Record<string, unknown>)
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { findLearnedFormat, type Task } from '@tolk/db'
-import * as v from 'valibot'
+import { LearnFormatPayload } from '../contract/task-payloads.js'
 import type { AuthedContext } from '../context.js'
 import * as c from '../contract/format.js'
 import { formatHandlers } from '../handlers/format.js'
@@ -7,21 +7,6 @@ import { learnFromSample } from '../services/learning.js'
 import { payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import { dismissAction, type TaskKindDef } from './types.js'
-
-/**
- * learn_format, filed by a learn_format job with the draft format it stored: the format, the file it was learned
- * from (project, path, pattern), the sample, the template and the first entries it read, and how it was learned.
- */
-export const LearnFormatPayload = v.looseObject({
-  format: v.looseObject({ id: v.string(), slug: v.string() }),
-  project_id: v.string(),
-  path: v.string(),
-  pattern: v.string(),
-  template: v.unknown(),
-  entries: v.array(v.object({ key: v.string(), value: v.string() })),
-  sample: v.string(),
-})
-export type LearnFormatPayload = v.InferOutput<typeof LearnFormatPayload>
 
 const read = (task: Task) => payloadOf(LearnFormatPayload, task)
 
@@ -39,6 +24,7 @@ const setStatus = (status: 'active' | 'retired', what: string) => async (ctx: Au
  * make it active).
  */
 export const learnFormat = {
+  payload: LearnFormatPayload,
   actions: {
     keep: { summary: 'Make the learned format active: it reads the file and every similar file', run: setStatus('active', 'activated') },
     retire: { summary: 'Retire the learned format: it stops reading files', run: setStatus('retired', 'retired') },

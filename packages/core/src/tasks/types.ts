@@ -43,11 +43,14 @@ export interface TaskActionDef {
  * what the task is about still exists. A later kind adds an entry in tasks/index.ts, never a switch.
  * @example
  * export const exampleKind = {
+ *   payload: v.looseObject({ unit_id: v.string() }),
  *   actions: { dismiss: { summary: 'Close it', closes: 'dismissed', run: async () => ({ summary: 'dismissed' }) } },
  *   subjectGone: async () => null,
  * } satisfies TaskKindDef
  */
 export interface TaskKindDef {
+  /** The kind's payload schema (contract/task-payloads.ts): checked when a task is filed, read back by the actions. */
+  readonly payload: v.GenericSchema
   readonly actions: Readonly<Record<string, TaskActionDef>>
   /**
    * Why the task's subject is gone (a unit merged away, a translation approved by hand since), or null while it
