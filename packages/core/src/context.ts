@@ -1,4 +1,5 @@
 import type { Db, Role, Surface } from '@tolk/db'
+import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
@@ -53,21 +54,26 @@ export interface OpContext {
   searchIndexer?: { kick(): void }
 }
 
-/** The context of an op that needs a credential: the workspace is known, and writes can note activity. */
-export interface AuthedContext extends OpContext {
+/** Fails the op with one of `E`, the codes the op declares (or every op may): answered as the spec's problem. */
+export type Fail<E extends ErrorCode> = (code: E, detail: string, extra?: Record<string, unknown>) => never
+
+/**
+ * The context of an op that needs a credential: the workspace is known, and writes can note activity.
+ * `E` is what `fail` may answer. A handler's context carries its op's declared errors plus the common ones
+ * (handlers/types.ts), so an undeclared code does not compile. A service that fails on an op's behalf names the codes
+ * it may answer in its signature (`ctx: AuthedContext<'not_found'>`): only a caller whose op declares them can pass
+ * its context. The codes every op may answer (COMMON_ERRORS, invalid_input above all) are always allowed; the
+ * default, `never`, is a service that fails with nothing else (docs/architecture.md).
+ */
+export interface AuthedContext<E extends ErrorCode = never> extends OpContext {
   principal: Principal
   workspaceId: string
+  /** A property, not a method, so the check is strict: a context that may fail with fewer codes is not accepted. */
+  fail: Fail<E | CommonError>
   /** Adds an activity row, written in the op's transaction. */
   activity(note: ActivityNote): void
   /** Runs `fn` once the op's transaction has committed (never if it rolls back). */
   afterCommit(fn: () => void | Promise<void>): void
-  /** Rolls the op's transaction back and answers `output` (dry runs). */
-  rollbackWith(output: unknown): never
   /** Declares that this write changed nothing, so it leaves no activity row. */
   quiet(): void
-  /**
-   * Commits what the op wrote so far, then fails with `error`: a push of a file nobody reads yet answers 409
-   * format_not_ready, yet the learn_format job it started must outlive the answer.
-   */
-  failAfterCommit(error: Error): never
 }

@@ -1,7 +1,6 @@
 import { translationsOf, type Task } from '@tolk/db'
 import { TranslationReviewPayload } from '../contract/task-payloads.js'
 import * as c from '../contract/unit.js'
-import { fail } from '../errors.js'
 import { unitHandlers } from '../handlers/unit.js'
 import { queueJob } from '../jobs/queue.js'
 import { goneUnits, payloadOf } from './payload.js'
@@ -21,7 +20,7 @@ export const translationReview = {
         let plural = p.candidate_plural
         if (text === null) {
           const [current] = await translationsOf(ctx.db, [p.unit_id], [p.locale])
-          if (!current) fail('invalid_action', `This task has no candidate and unit ${p.unit_id} has no ${p.locale} translation to approve; use edit with text.`)
+          if (!current) return ctx.fail('invalid_action', `This task has no candidate and unit ${p.unit_id} has no ${p.locale} translation to approve; use edit with text.`)
           text = current.text
           plural = current.plural
         }
