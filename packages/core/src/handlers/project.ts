@@ -1,6 +1,6 @@
 import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
 import type * as c from '../contract/project.js'
-import { queueAutoTranslate } from '../jobs/auto-translate.js'
+import { queueAutoTranslate } from '../services/auto-translate.js'
 import { slugify } from '../services/slug.js'
 import { projectOut } from './outputs.js'
 import type { Handler } from './types.js'

@@ -2,7 +2,7 @@ import { checkedSourcesOf, translationsOf, translationsOfUnit, updateUnitContext
 import { failCommon } from '../errors.js'
 import { extraCategoriesReadBy } from '@tolk/formats'
 import type * as c from '../contract/unit.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueJob } from '../services/queue-job.js'
 import { sameText } from '../services/entry-text.js'
 import { historyActor } from '../services/history.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'

@@ -4,7 +4,7 @@ import { auditTargets, keysOfUnits, type Db, type NewAuditFinding } from '@tolk/
 import { fileTasks, type TaskToFile } from '../services/file-tasks.js'
 import { translationFor } from '../services/prompt-context.js'
 import { findingGroupSubject, findingSubject, glossarySubject, ruleSubject } from '../contract/task-payloads.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from '../services/task-priority.js'
 
 /** What an audit files tasks from. */
 export interface AuditTaskInput {

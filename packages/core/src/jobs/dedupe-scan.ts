@@ -4,7 +4,7 @@ import { comparePlaceholders } from '@tolk/formats'
 import { pairSubject } from '../contract/task-payloads.js'
 import { judgeByModel } from './dedupe-judge.js'
 import { judgePair } from './dedupe-rules.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from '../services/task-priority.js'
 import type { TokenUsage } from '@tolk/ai'
 import type { JobDeps, JobOf } from './deps.js'
 

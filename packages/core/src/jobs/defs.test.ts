@@ -6,7 +6,7 @@ import { TASK_PAYLOADS } from '../contract/task-payloads.js'
 import { fileTasks } from '../services/file-tasks.js'
 import { TASK_KIND_DEFS } from '../tasks/index.js'
 import { JOB_DEFS } from './defs.js'
-import { queueJob } from './queue.js'
+import { queueJob } from '../services/queue-job.js'
 
 // A context whose database must never be reached: a payload that does not fit is refused before anything is written.
 const unreachable = new Proxy({}, { get: () => { throw new Error('the database was reached') } })

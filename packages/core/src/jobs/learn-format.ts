@@ -9,7 +9,7 @@ import { findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@
 import { fileTasks } from '../services/file-tasks.js'
 import { checkTemplate, isFormatId, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
 import { slugify } from '../services/slug.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from '../services/task-priority.js'
 import type { JobDeps, JobOf } from './deps.js'
 
 /** Model attempts before inference takes over. */

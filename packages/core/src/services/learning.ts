@@ -5,7 +5,7 @@
 import { findLearnJobOfPattern, findLearnedFormatOfJob, lockLearnPattern, type Project } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import { failAfterCommit, type CommittedFailure } from '../outcome.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueJob } from './queue-job.js'
 import { patternFromPath } from './locale-path.js'
 import { requireProject, sourceLocaleOf } from './project-ref.js'
 
