@@ -5,6 +5,7 @@ import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, 
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { rateLimits } from './middleware/rate-limit.js'
+import { tuneTimeouts } from './server-timeouts.js'
 
 const config = configFromEnv(process.env)
 const log = createLogger(config.logLevel)
@@ -47,6 +48,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
   console.log(`Tolk API listening on ${config.publicUrl} (${where}; ${jobs}; listening on ${info.address}:${info.port})`)
 })
+tuneTimeouts(server)
 
 let stopping = false
 async function stop(signal: string) {
