@@ -27,7 +27,7 @@ let queue: JobQueue
 let stopJobs: () => Promise<void>
 if (config.redisUrl) {
   const bull = new BullJobQueue({ redisUrl: config.redisUrl })
-  const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS })
+  const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS, log })
   queue = bull
   stopJobs = async () => {
     reconciler.stop()
@@ -40,7 +40,7 @@ if (config.redisUrl) {
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db).start()
+const searchIndexer = new SearchIndexer(conn.db, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

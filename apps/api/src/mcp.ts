@@ -25,7 +25,7 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
     const server = buildMcpServer({
       tools,
       call: (name, args) => invoke(ctx, name, args),
-      onUnexpectedError: (err) => console.error(JSON.stringify({ level: 'error', request_id: ctx.requestId, surface: 'mcp', error: String((err as Error)?.stack ?? err) })),
+      onUnexpectedError: (err) => deps.log?.error({ request_id: ctx.requestId, surface: 'mcp', err: String((err as Error)?.stack ?? err) }, 'unexpected error in an MCP tool call'),
     })
     // Stateless: every POST carries its own credential, so any instance can answer it and nothing is kept between requests.
     // JSON responses suffice because no tool streams progress; REST's body limit applies so push_file fits here too.

@@ -3,6 +3,7 @@
 // learned format or a job's history are provoked by the test file named in PROVOKED_ELSEWHERE, checked to assert them.
 import { readFileSync } from 'node:fs'
 import { contracts, type ErrorCode } from '@tolk/core'
+import type { OpContract } from '@tolk/core/contract'
 import { expect, test } from 'vitest'
 import { forEachBackend, type Caller, type Env } from './harness.js'
 import { fileTask, unitOfKey } from './tasks-fixture.js'
@@ -80,7 +81,7 @@ const UNREACHABLE: Record<string, string> = {
   'get_workspace not_found': 'a key whose workspace is gone answers invalid_key before the handler runs',
 }
 
-const declared = contracts.flatMap((c) => (c.errors ?? []).map((code) => ({ op: c.name, code })))
+const declared = (contracts as readonly OpContract[]).flatMap((c) => (c.errors ?? []).map((code) => ({ op: c.name, code })))
 
 test('every declared error of every op has a way to provoke it here, in a named test file, or a reason it cannot be', () => {
   const unplanned = declared.filter(({ op, code }) => code !== 'not_found' && !PROVOKE[op]?.[code] && !PROVOKED_ELSEWHERE[`${op} ${code}`] && !UNREACHABLE[`${op} ${code}`])

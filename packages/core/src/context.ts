@@ -1,6 +1,7 @@
 import type { Db, Role, Surface } from '@tolk/db'
 import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
+import type { Logger } from './observability.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
@@ -50,6 +51,8 @@ export interface OpContext {
    * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
+  /** Where failures that do not fail the op are logged (a job its queue did not take); absent: not logged. */
+  log?: Logger
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
 }

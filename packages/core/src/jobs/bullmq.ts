@@ -113,7 +113,8 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
  * Re-enqueues job rows that waited too long or whose worker died: after Redis lost its data, after a
  * crash between commit and enqueue, or after a killed worker. The jobs table is the truth.
  */
-export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number }): { stop(): void } {
+export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number; log?: Logger }): { stop(): void } {
+  const log = options.log ?? silentLogger
   let busy = false
   const tick = async () => {
     if (busy) return
@@ -122,7 +123,7 @@ export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: 
       const rows = await jobsToReconcile(db, JOB_TYPES, options.queuedForMs, options.staleAfterMs)
       if (rows.length > 0) await queue.enqueue(rows)
     } catch (err) {
-      console.error(JSON.stringify({ level: 'warn', msg: 'reconciler pass failed', error: String(err) }))
+      log.warn({ err: String(err) }, 'reconciler pass failed; the next pass retries')
     } finally {
       busy = false
     }

@@ -20,7 +20,7 @@ export async function queueJob<T extends JobType>(ctx: AuthedContext, type: T, p
       await ctx.queue?.enqueue([{ id, type, ...(waitMs > 0 ? { delayMs: waitMs } : {}) }])
     } catch (err) {
       // The row is committed; the reconciler enqueues it later. The caller's op has succeeded.
-      console.error(JSON.stringify({ level: 'warn', msg: 'could not enqueue job; the reconciler will', job_id: id, error: String(err) }))
+      ctx.log?.warn({ job_id: id, job_type: type, err: String(err) }, 'could not enqueue job; the reconciler will')
     }
   })
   return id
