@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import type { TaskKind } from '@tolk/db/lists'
+import { TextValue } from './text.js'
 
 // What each task kind's payload holds (spec § Review task), checked when a task is filed (services/file-tasks.ts)
 // and read back through the same schema by the kind's actions (tasks/*.ts). Pure valibot, below every folder that
 // files tasks, so a job or a service files a task without importing the kind's actions (and the handlers they run).
 // A subject (one open task per subject) is built here too, by the same module every filer and reader imports.
 
-/** Text and plural forms, as payloads carry translations and sources. */
-export const TextValue = v.object({ text: v.string(), plural: v.nullable(v.record(v.string(), v.string())) })
+export { TextValue }
 
 /** A key as payloads name it. */
 export const PayloadKey = v.object({ key_id: v.string(), name: v.string(), file: v.nullable(v.string()) })

@@ -1,13 +1,9 @@
 import type { Unit } from '@tolk/db'
 import type { Fail } from '../context.js'
+import type { LocaleText } from '../contract/text.js'
 import { failCommon } from '../errors.js'
 import { comparePlaceholders, optionalCategories, pluralCategories, pluralFit } from '@tolk/formats'
 
-/** A translation as a write carries it: text and, for plural strings, the forms. */
-export interface TranslationText {
-  text: string
-  plural: Record<string, string> | null
-}
 
 /**
  * Refuses a translation a key could not ship: plural forms the locale does not use, or lacking a category its files
@@ -15,7 +11,7 @@ export interface TranslationText {
  * Returns warnings for what it accepts: a plural lacking a category the locale's files rarely carry (French `many`),
  * which writers fill from `other`.
  */
-export function checkTranslation(fail: Fail<'placeholder_mismatch'>, unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText, extra: readonly string[] = []): string[] {
+export function checkTranslation(fail: Fail<'placeholder_mismatch'>, unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: LocaleText, extra: readonly string[] = []): string[] {
   const warnings = value.plural ? checkPluralForms(locale, value.plural, extra) : []
   const mismatch = new Set<string>()
   const note = (c: { missing: string[]; extra: string[] }, strict: boolean) => {
