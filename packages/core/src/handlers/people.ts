@@ -1,6 +1,5 @@
 import { findMember, findUserById, findWorkspaceById, listMembers, listPendingInvitations, revokeInvitation, type Invitation, type MemberRow } from '@tolk/db'
 import type * as c from '../contract/people.js'
-import { fail } from '../errors.js'
 import { createWorkspaceOwnedBy } from '../services/people/accounts.js'
 import { createInvitation, invitationPath } from '../services/people/invitations.js'
 import { changeMemberRole, removeMember } from '../services/people/members.js'
@@ -19,7 +18,7 @@ export const peopleHandlers = {
   list_workspaces: (async (ctx) => {
     const { actor } = ctx.principal
     if (actor.type === 'user' && actor.id) {
-      const user = (await findUserById(ctx.db, actor.id)) ?? fail('unauthorized', 'Your account no longer exists; sign up again.')
+      const user = (await findUserById(ctx.db, actor.id)) ?? ctx.fail('unauthorized', 'Your account no longer exists; sign up again.')
       const mine = await membershipsOf(ctx.db, user.id)
       const current = mine.find((m) => m.workspaceId === ctx.workspaceId)?.slug ?? null
       return {
@@ -29,7 +28,7 @@ export const peopleHandlers = {
       }
     }
     // An API key reaches its own workspace only.
-    const ws = (ctx.workspaceId ? await findWorkspaceById(ctx.db, ctx.workspaceId) : undefined) ?? fail('not_found', 'The workspace of this credential no longer exists.')
+    const ws = (ctx.workspaceId ? await findWorkspaceById(ctx.db, ctx.workspaceId) : undefined) ?? ctx.fail('invalid_key', 'The workspace of this key no longer exists; use a key of a workspace you belong to.')
     return {
       workspaces: [{ id: ws.id, slug: ws.slug, name: ws.name, role: ctx.principal.role }],
       current: ws.slug,
@@ -40,7 +39,7 @@ export const peopleHandlers = {
   create_workspace: (async (ctx, input) => {
     const { actor } = ctx.principal
     if (actor.type !== 'user' || !actor.id) {
-      fail('forbidden', 'An API key belongs to one workspace and cannot create another; sign in as a person (/signin) and call create_workspace with the session.')
+      return ctx.fail('forbidden', 'An API key belongs to one workspace and cannot create another; sign in as a person (/signin) and call create_workspace with the session.')
     }
     const ws = await createWorkspaceOwnedBy(ctx.db, actor.id, { name: input.name, ...(input.source_locale ? { sourceLocale: input.source_locale } : {}) })
     ctx.activity({ summary: `created workspace ${ws.slug}`, target: ws.id, workspaceId: ws.id })
@@ -52,8 +51,8 @@ export const peopleHandlers = {
   }) satisfies Handler<typeof c.listMembers>,
 
   invite_member: (async (ctx, input) => {
-    if (input.role === 'owner' && ctx.principal.role !== 'owner') fail('forbidden', 'Only an owner invites owners; invite as admin or member, or ask an owner.')
-    const { invitation, token } = await createInvitation(ctx.db, { workspaceId: ctx.workspaceId, email: input.email, role: input.role, by: ctx.principal.actor, now: ctx.clock() })
+    if (input.role === 'owner' && ctx.principal.role !== 'owner') ctx.fail('forbidden', 'Only an owner invites owners; invite as admin or member, or ask an owner.')
+    const { invitation, token } = await createInvitation(ctx.db, ctx.fail, { workspaceId: ctx.workspaceId, email: input.email, role: input.role, by: ctx.principal.actor, now: ctx.clock() })
     const acceptUrl = `${ctx.baseUrl}${invitationPath(token)}`
     const mailer = ctx.mailer
     if (mailer) {
@@ -69,8 +68,8 @@ export const peopleHandlers = {
   }) satisfies Handler<typeof c.inviteMember>,
 
   update_member: (async (ctx, input) => {
-    const { before } = await changeMemberRole(ctx.db, ctx.workspaceId, ctx.principal, input.user, input.role)
-    const member = (await findMember(ctx.db, ctx.workspaceId, input.user)) ?? fail('not_found', `No member ${input.user} in this workspace.`)
+    const { before } = await changeMemberRole(ctx.db, ctx.fail, ctx.workspaceId, ctx.principal, input.user, input.role)
+    const member = (await findMember(ctx.db, ctx.workspaceId, input.user)) ?? ctx.fail('not_found', `No member ${input.user} in this workspace.`)
     if (before === input.role) ctx.quiet()
     else ctx.activity({ summary: `changed ${member.email} from ${before} to ${input.role}`, target: member.user_id })
     return memberOut(member)
@@ -78,7 +77,7 @@ export const peopleHandlers = {
 
   remove_member: (async (ctx, input) => {
     const member = await findMember(ctx.db, ctx.workspaceId, input.user)
-    const { self } = await removeMember(ctx.db, ctx.workspaceId, ctx.principal, input.user)
+    const { self } = await removeMember(ctx.db, ctx.fail, ctx.workspaceId, ctx.principal, input.user)
     ctx.activity({ summary: self ? 'left the workspace' : `removed ${member?.email ?? input.user}`, target: input.user })
     return { user_id: input.user, left: self }
   }) satisfies Handler<typeof c.removeMember>,
@@ -88,7 +87,7 @@ export const peopleHandlers = {
   }) satisfies Handler<typeof c.listInvitations>,
 
   revoke_invitation: (async (ctx, input) => {
-    const row = (await revokeInvitation(ctx.db, ctx.workspaceId, input.invitation, ctx.clock())) ?? fail('not_found', `No invitation ${input.invitation} in this workspace; list_invitations shows the pending ones.`)
+    const row = (await revokeInvitation(ctx.db, ctx.workspaceId, input.invitation, ctx.clock())) ?? ctx.fail('not_found', `No invitation ${input.invitation} in this workspace; list_invitations shows the pending ones.`)
     ctx.activity({ summary: `revoked the invitation of ${row.email}`, target: row.id })
     return invitationOut(row)
   }) satisfies Handler<typeof c.revokeInvitation>,

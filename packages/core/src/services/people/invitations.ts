@@ -3,8 +3,7 @@ import {
   markInvitationAccepted, revokePendingInvitationsOf, withTx,
   type Db, type Invitation, type Role, type User, type Workspace,
 } from '@tolk/db'
-import type { Actor } from '../../context.js'
-import { fail } from '../../errors.js'
+import type { Actor, Fail } from '../../context.js'
 import { recordPersonActivity } from './accounts.js'
 import { hashToken, looksLikeToken, newToken } from './tokens.js'
 
@@ -18,7 +17,7 @@ export const invitationPath = (token: string): string => `/invite/${token}`
  * Invites an address to the workspace with a role; a newer invitation of the same address replaces older ones.
  * Someone already a member is 409 already_member. Runs in the op's transaction.
  */
-export async function createInvitation(db: Db, input: { workspaceId: string; email: string; role: Role; by: Actor; now: Date }): Promise<{ invitation: Invitation; token: string }> {
+export async function createInvitation(db: Db, fail: Fail<'already_member'>, input: { workspaceId: string; email: string; role: Role; by: Actor; now: Date }): Promise<{ invitation: Invitation; token: string }> {
   const existing = await findUserByEmail(db, input.email)
   if (existing && (await findMembership(db, input.workspaceId, existing.id))) {
     fail('already_member', `${input.email} is a member of this workspace already; update_member changes their role.`)
