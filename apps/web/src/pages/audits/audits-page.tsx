@@ -48,7 +48,7 @@ function AuditView({ auditId }: { auditId: string }) {
             {a.findings.map((f, i) => (
               <li key={i}>
                 <strong>{f.check}</strong> ({f.severity}): {f.message}{f.fix ? <> → <span lang={a.locale}>{f.fix.text}</span></> : null}{' '}
-                <Link href={`/review?kind=audit_finding&unit=${f.unit_id}&locale=${encodeURIComponent(a.locale)}`}>Open its task</Link>{' · '}
+                <Link href={`/review?kind=audit_finding&check=${encodeURIComponent(f.check)}&locale=${encodeURIComponent(a.locale)}`}>Open its task</Link>{' · '}
                 <Link href={`/strings/${f.unit_id}?locale=${encodeURIComponent(a.locale)}`}>string</Link>
               </li>
             ))}

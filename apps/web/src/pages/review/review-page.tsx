@@ -15,7 +15,7 @@ const PRIMARY = ['approve', 'apply', 'keep_merged', 'add', 'keep', 'merge_into_a
 /** The review queue: claim tasks, decide each with the keyboard, move on without a page load. */
 export function ReviewPage() {
   const params = new URLSearchParams(useSearch())
-  const filter = { ...(params.get('kind') ? { kind: params.get('kind') as Task['kind'] } : {}), ...(params.get('locale') ? { locale: params.get('locale')! } : {}), ...(params.get('unit') ? { unit: params.get('unit')! } : {}) }
+  const filter = { ...(params.get('kind') ? { kind: params.get('kind') as Task['kind'] } : {}), ...(params.get('locale') ? { locale: params.get('locale')! } : {}), ...(params.get('unit') ? { unit: params.get('unit')! } : {}), ...(params.get('check') ? { check: params.get('check')! } : {}) }
   const [tasks, setTasks] = useState<Task[] | null>(null)
   const [at, setAt] = useState(0)
   const [error, setError] = useState<ProblemError | null>(null)
@@ -63,8 +63,8 @@ export function ReviewPage() {
 
 /** One task with everything needed to decide, and its actions on keys. */
 function TaskCard({ task, position, onAct, onSkip, error, pending }: { task: Task; position: string; onAct(action: string, extra?: { text?: string; note?: string }): void; onSkip(): void; error: ProblemError | null; pending: boolean }) {
-  const payload = (task.payload ?? {}) as { candidate?: string | null; current?: string | null; items?: { fix?: string | null; current?: string }[] }
-  const initial = payload.candidate ?? payload.current ?? payload.items?.[0]?.fix ?? payload.items?.[0]?.current ?? ''
+  const payload = (task.payload ?? {}) as { candidate?: string | null; current?: string | null; items?: { fix?: { text: string } | null; current?: { text: string } | null }[] }
+  const initial = payload.candidate ?? payload.current ?? payload.items?.[0]?.fix?.text ?? payload.items?.[0]?.current?.text ?? ''
   const [text, setText] = useState(initial)
   const [note, setNote] = useState('')
   const editor = useRef<TokenEditorHandle>(null)

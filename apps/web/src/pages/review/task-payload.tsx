@@ -44,14 +44,15 @@ export function TaskPayload({ task }: { task: Task }) {
     )
   }
   if (task.kind === 'audit_finding') {
-    const items = (p.items as { unit_id: string; message: string; source: string; current: string; fix: string | null }[] | undefined) ?? []
+    const items = (p.items as { unit_id?: string; message?: string; source?: { text: string } | null; current?: { text: string } | null; fix?: { text: string } | null }[] | undefined) ?? []
     return (
       <div>
         <p>{str('message')}</p>
         <ul>{items.map((it, i) => (
           <li key={i}>
-            <TokenText text={it.source} /> → <span lang={task.locale ?? undefined}>{it.current}</span>{it.fix ? <> ⇒ <strong lang={task.locale ?? undefined}>{it.fix}</strong></> : null}
-            {' '}<Link href={`/strings/${it.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>open string</Link>
+            <TokenText text={it.source?.text ?? ''} /> → <span lang={task.locale ?? undefined}>{it.current?.text}</span>{it.fix ? <> ⇒ <strong lang={task.locale ?? undefined}>{it.fix.text}</strong></> : null}
+            {it.message ? <span className="muted"> ({it.message})</span> : null}
+            {it.unit_id ? <>{' '}<Link href={`/strings/${it.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>open string</Link></> : null}
           </li>
         ))}</ul>
       </div>
