@@ -17,8 +17,8 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
 
   app.post(MCP_PATH, async (c) => {
     c.set('surface', 'mcp')
-    const principal = await principalOf(c, deps.auth, false)
-    if (principal) c.set('workspaceId', principal.workspaceId)
+    const principal = (await principalOf(c, deps, false))?.principal ?? null
+    if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
     const ctx = opContext(c, deps, principal, 'mcp')
     // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json on both surfaces.
     const text = await bodyText(c.req.raw)
@@ -50,7 +50,7 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
 
   // MCP Streamable HTTP: a server without a standalone SSE stream or sessions answers GET and DELETE with 405.
   app.on(['GET', 'DELETE'], MCP_PATH, async (c) => {
-    await principalOf(c, deps.auth, false)
+    await principalOf(c, deps, false)
     const res = problemResponse(c, new ServiceError('method_not_allowed', 'This MCP endpoint is stateless and has no event stream; send JSON-RPC messages with POST.'), deps.baseUrl)
     res.headers.set('Allow', 'POST')
     return res
