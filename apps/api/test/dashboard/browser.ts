@@ -6,13 +6,13 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { createPseudoProvider } from '@tolk/ai'
-import { InProcessRunner, SearchIndexer, createWorkspaceWithOwner } from '@tolk/core'
+import { InProcessRunner, SearchIndexer } from '@tolk/core'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { createApp } from '../../src/app.js'
-import { BASE_URL, SEARCH_BUDGET } from '../harness.js'
+import { SEARCH_BUDGET } from '../harness.js'
 import { listen, type Listening } from '../listen.js'
 
 const require = createRequire(import.meta.url)
@@ -23,10 +23,14 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 /** Screenshots go here, never into the repository. */
 export const SHOTS = process.env.TOLK_SCREENSHOTS ?? '/tmp/tolk-dashboard-shots'
 
-/** A workspace of the test and how to call the API as its owner. */
+/** A person who signed up through the /signup page (owning a new workspace), and how the test seeds it. */
 export interface BrowserWs {
+  email: string
+  password: string
+  /** An API key of the workspace, created by the person from the dashboard's session, for seeding and checks. */
   key: string
   workspaceId: string
+  context: BrowserContext
   call(op: string, input?: unknown): Promise<any>
 }
 
@@ -35,8 +39,9 @@ export interface BrowserEnv {
   backend: TestBackend['name']
   url(): string
   conn(): Connection
-  workspace(): Promise<BrowserWs>
-  /** A page signed in to `ws`, at laptop width unless told. */
+  /** A person signing up (with this e-mail, else a random one) and the workspace they own. */
+  workspace(email?: string): Promise<BrowserWs>
+  /** A page of the person's browser (signed in), at laptop width unless told. */
   page(ws: BrowserWs, viewport?: { width: number; height: number }): Promise<Page>
 }
 
@@ -63,8 +68,10 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
       conn = await backend.connect()
       runner = new InProcessRunner({ db: conn.db, ai: createPseudoProvider(), batchSize: 20 }, 100).start()
       indexer = new SearchIndexer(conn.db)
-      const app = createApp({ db: conn.db, baseUrl: BASE_URL, queue: runner, searchIndexer: indexer, searchBudget: SEARCH_BUDGET, autoTranslateWaitMs: 0, webDir: WEB_DIR })
-      server = await listen(app.fetch)
+      // The public URL is the loopback port's, so the links the app writes (invitations) open in the browser.
+      let app: ReturnType<typeof createApp> | undefined
+      server = await listen((req) => app!.fetch(req))
+      app = createApp({ db: conn.db, baseUrl: server.url, queue: runner, searchIndexer: indexer, searchBudget: SEARCH_BUDGET, autoTranslateWaitMs: 0, webDir: WEB_DIR })
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
       mkdirSync(SHOTS, { recursive: true })
     })
@@ -80,22 +87,37 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
       backend: backend.name,
       url: () => server.url,
       conn: () => conn,
-      async workspace() {
-        const slug = `ws-${randomUUID().slice(0, 8)}`
-        const { workspaceId, apiKey } = await createWorkspaceWithOwner(conn.db, `Team ${slug}`, slug)
+      async workspace(given) {
+        // Sign up as a person does: the /signup form, which creates the account, its workspace and the session cookie.
+        const email = given ?? `${randomUUID().slice(0, 8)}@example.com`
+        const password = 'correct horse battery'
+        const context = await browser.newContext({ acceptDownloads: true })
+        contexts.push(context)
+        const page = await context.newPage()
+        await page.goto(`${server.url}/signup?next=/`)
+        await page.getByLabel('Your name').fill('Ann Reviewer')
+        await page.getByLabel('E-mail').fill(email)
+        await page.getByLabel(/^Password/).fill(password)
+        await page.getByLabel(/Name of your workspace/).fill(`Team ${email.slice(0, 8)}`)
+        await page.getByRole('button', { name: 'Create account' }).click()
+        await page.waitForURL(`${server.url}/`)
+        const csrf = (await context.cookies()).find((c) => c.name === 'tolk_csrf')?.value ?? ''
+        const made = await context.request.post(`${server.url}/api/v1/create_api_key`, { headers: { 'x-csrf-token': csrf }, data: { name: 'test seeding', role: 'admin' } })
+        expect(made.status()).toBe(200)
+        const key = (await made.json()).key as string
+        await page.close()
         const call = async (op: string, input: unknown = {}) => {
-          const res = await fetch(`${server.url}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+          const res = await fetch(`${server.url}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
           const body = await res.json()
           if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(body)}`)
           return body
         }
-        return { key: apiKey, workspaceId, call }
+        const workspaceId = (await call('get_workspace')).id as string
+        return { email, password, key, workspaceId, context, call }
       },
       async page(ws, viewport = { width: 1280, height: 860 }) {
-        // Until sign-in lands on this branch the browser carries the workspace's key as a header the page never sees.
-        const context = await browser.newContext({ viewport, extraHTTPHeaders: { authorization: `Bearer ${ws.key}` }, acceptDownloads: true })
-        contexts.push(context)
-        const page = await context.newPage()
+        const page = await ws.context.newPage()
+        await page.setViewportSize(viewport)
         // Shorter than the test's own timeout, so a failure names the locator it waited for.
         page.setDefaultTimeout(10_000)
         const problems: string[] = []

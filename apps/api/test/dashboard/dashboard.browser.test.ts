@@ -76,6 +76,8 @@ forEachBrowserBackend('dashboard', (env) => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
     const saved = (await ws.call('get_unit', { unit: greeting })).translations.find((t: any) => t.locale === 'de')
     expect(saved).toMatchObject({ text: 'Hallo, {name} und willkommen!', status: 'reviewed' })
+    // Signed in by the session cookie, the change is recorded as the dashboard's, under the person's name.
+    expect(saved.history.find((h: any) => h.after?.text === saved.text)).toMatchObject({ surface: 'dashboard', actor: { type: 'user', name: ws.email } })
     // One Backspace right after the token removes the whole placeholder, never part of it.
     await page.getByRole('textbox', { name: 'Translation in de' }).getByLabel('placeholder {name}').waitFor()
     await editor.click()
@@ -172,6 +174,52 @@ forEachBrowserBackend('dashboard', (env) => {
     const pulled = await ws.call('pull_file', { project: 'web', path: 'locales/fr.json', locale: 'fr' })
     expect(await readFile((await download.path())!, 'utf8')).toBe(pulled.content)
     expect(problemsOf(page)).toEqual([])
+  })
+
+  test('signs out, is sent to sign in when opening a page, and comes back to that page after signing in', async () => {
+    const ws = await seeded()
+    const page = await env.page(ws)
+    await page.goto(`${env.url()}/`)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(/\/signin/)
+    await page.goto(`${env.url()}/strings?q=${encodeURIComponent('status:missing locale:de')}`)
+    await page.waitForURL(/\/signin\?next=/)
+    await page.getByLabel('E-mail').fill(ws.email)
+    await page.getByLabel('Password').fill(ws.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('link', { name: 'Pay now' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/strings')
+    expect(await page.getByLabel('Search or filter').inputValue()).toBe('status:missing locale:de')
+    expect(problemsOf(page)).toEqual([])
+  })
+
+  test('invites a member, who joins through the link and sees the workspace without the admin pages', async () => {
+    const ws = await seeded()
+    const page = await env.page(ws)
+    await page.goto(`${env.url()}/members`)
+    await page.getByRole('cell', { name: /Ann Reviewer/ }).waitFor()
+    const benEmail = `ben-${ws.email}`
+    await page.getByLabel('E-mail').fill(benEmail)
+    await page.getByLabel('Role', { exact: true }).selectOption('member')
+    await page.getByRole('button', { name: 'Invite' }).click()
+    const status = page.getByRole('status').filter({ hasText: `Invited ${benEmail}` })
+    await status.waitFor()
+    const link = (await status.locator('code').textContent())!
+    await page.getByRole('button', { name: `Revoke invitation of ${benEmail}` }).waitFor()
+    await expectAccessible(page, 'members')
+    await shoot(page, `members-${env.backend}`)
+    expect((await ws.call('list_invitations')).invitations.map((i: any) => i.email)).toEqual([benEmail])
+    // Ben opens the link in his own browser, creates his account and lands in the workspace as a member.
+    const ben = await env.workspace(benEmail)
+    const benPage = await env.page(ben)
+    await benPage.goto(link)
+    await benPage.getByRole('button', { name: /Join|Accept/ }).click()
+    await benPage.goto(`${env.url()}/members`)
+    await benPage.getByLabel('Workspace').selectOption({ label: `${(await ws.call('get_workspace')).name} (member)` })
+    await benPage.getByRole('cell', { name: `Ann Reviewer ${ws.email}`, exact: true }).waitFor()
+    expect(await benPage.getByRole('link', { name: 'API keys' }).count()).toBe(0)
+    expect(await benPage.getByRole('button', { name: 'Invite' }).count()).toBe(0)
+    expect((await ws.call('list_members')).members.map((m: any) => m.role).sort()).toEqual(['member', 'owner'])
   })
 
   test('every other page loads with no serious accessibility violation', async () => {

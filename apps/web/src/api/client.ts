@@ -22,8 +22,8 @@ export function csrfToken(): string | undefined {
 
 let workspace: string | undefined
 
-/** Chooses the workspace every later call acts on (X-Service-Workspace); undefined uses the person's default. */
-export function useWorkspaceSlug(slug: string | undefined): void {
+/** Chooses the workspace every later call acts on (X-Service-Workspace); undefined leaves it to the server (a person's only workspace). */
+export function chooseWorkspace(slug: string | undefined): void {
   workspace = slug
 }
 
@@ -31,11 +31,9 @@ export function useWorkspaceSlug(slug: string | undefined): void {
 export async function call<N extends OpName>(name: N, input: InputOf<N>): Promise<OutputOf<N>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
   const csrf = csrfToken()
-  // Signed in by cookie: prove the call comes from this page (CSRF) and have it recorded as the dashboard's.
-  if (csrf) {
-    headers['x-csrf-token'] = decodeURIComponent(csrf)
-    headers['x-tolk-surface'] = 'dashboard'
-  }
+  // Signed in by cookie: prove the call comes from this page (double-submit CSRF). The server records every call
+  // signed in by the session cookie as the dashboard's (surface dashboard); no header can claim it.
+  if (csrf) headers['x-csrf-token'] = decodeURIComponent(csrf)
   if (workspace) headers['x-service-workspace'] = workspace
   const res = await fetch(`/api/v1/${name}`, { method: 'POST', headers, body: JSON.stringify(input), credentials: 'same-origin' })
   const text = await res.text()

@@ -9,6 +9,7 @@ export function KeysPage() {
   const create = useWrite('create_api_key')
   const revoke = useWrite('revoke_api_key')
   const [name, setName] = useState('')
+  const [role, setRole] = useState<'member' | 'admin'>('member')
   return (
     <>
       <h1>API keys</h1>
@@ -16,8 +17,9 @@ export function KeysPage() {
       <Problem error={keys.error} />
       {keys.data ? (
         <>
-          <form className="card" onSubmit={(e) => { e.preventDefault(); create.mutate({ name }, { onSuccess: () => setName('') }) }}>
+          <form className="card" onSubmit={(e) => { e.preventDefault(); create.mutate({ name, role }, { onSuccess: () => setName('') }) }}>
             <div className="field"><label htmlFor="key-name">Name of the new key</label><input id="key-name" value={name} onChange={(e) => setName(e.target.value)} required /></div>
+            <div className="field"><label htmlFor="key-role">Role (admin keys: owners only)</label><select id="key-role" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}><option>member</option><option>admin</option></select></div>
             <button type="submit" disabled={create.isPending}>Create key</button>
             <Problem error={create.error} />
             {create.data ? <p role="status">Copy it now, it is not shown again: <code className="secret">{create.data.key}</code></p> : null}
