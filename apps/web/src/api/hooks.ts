@@ -8,6 +8,12 @@ export function useOp<N extends OpName>(name: N, input: InputOf<N>, options: Par
   return useQuery<OutputOf<N>, ProblemError>({ queryKey: [name, input], queryFn: () => call(name, input), placeholderData: keepPreviousData, ...options })
 }
 
+/** Loads op `name` with `input` into the cache ahead of need (the next page, the next string), so moving on is instant. */
+export function usePrefetch() {
+  const client = useQueryClient()
+  return <N extends OpName>(name: N, input: InputOf<N>) => void client.prefetchQuery({ queryKey: [name, input], queryFn: () => call(name, input), staleTime: 30_000 })
+}
+
 /** Writes through op `name`; on success every cached read is refreshed, since a write may change any of them. */
 export function useWrite<N extends OpName>(name: N) {
   const client = useQueryClient()

@@ -1,7 +1,7 @@
 import type { OutputOf } from '@tolk/core/contract'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { useOp, useWrite } from '../../api/hooks.js'
+import { useOp, usePrefetch, useWrite } from '../../api/hooks.js'
 import { Problem } from '../../components/problem.js'
 import { TokenEditor, TokenText } from '../../components/token-editor.js'
 import { when } from '../../components/when.js'
@@ -18,6 +18,11 @@ export function UnitPage({ unitId }: { unitId: string }) {
   const go = (id: string | null) => id && navigate(`/strings/${id}?locale=${encodeURIComponent(locale)}`)
   const prev = neighbour(unitId, -1)
   const next = neighbour(unitId, 1)
+  const prefetch = usePrefetch()
+  // The next string is what a translator opens next: have it ready before the click.
+  useEffect(() => {
+    if (unit.data && next) prefetch('get_unit', { unit: next })
+  }, [unit.data?.id, next])
   return (
     <>
       <nav aria-label="Strings" className="pager">
