@@ -108,7 +108,7 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
         await page.close()
         const call = async (op: string, input: unknown = {}) => {
           const res = await fetch(`${server.url}/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })
-          const body = await res.json()
+          const body = (await res.json()) as any
           if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(body)}`)
           return body
         }
@@ -142,8 +142,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // evaluate runs outside the page's CSP, which refuses inline scripts (as it should).
   await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const out = await axe.run(document, { resultTypes: ['violations'] })
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const out = await axe.run((globalThis as any).document, { resultTypes: ['violations'] })
     return out.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
   })
   expect(violations, `axe on ${what}`).toEqual([])

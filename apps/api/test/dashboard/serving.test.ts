@@ -61,14 +61,14 @@ describe('serving the dashboard', () => {
     expect(op.headers.get('content-type')).toContain('application/problem+json')
     const apiMiss = await get('/api/nothing')
     expect(apiMiss.status).toBe(404)
-    expect((await apiMiss.json()).code).toBe('not_found')
+    expect(((await apiMiss.json()) as any).code).toBe('not_found')
     const signin = await get('/signin')
     expect(signin.status).toBe(200)
     expect(await signin.text()).toContain('action="/signin"')
     // A client that asks for JSON gets the API's 404, not the page.
     const json = await get('/no-such-thing', 'application/json')
     expect(json.status).toBe(404)
-    expect((await json.json()).code).toBe('not_found')
+    expect(((await json.json()) as any).code).toBe('not_found')
   })
 
   test('serves no dashboard when the build is absent: / is the API\'s 404', async () => {
