@@ -150,16 +150,17 @@ async function timeRuns(fn: (i: number) => Promise<unknown>, timesItself = false
  * rows whose first source differs from `before`, or a unit editor whose source differs from `before`.
  */
 function clickUntil(page: Page, selector: string, kind: 'strings-list' | 'unit', before: string): Promise<number> {
-  return page.evaluate(({ selector, kind, before }) => new Promise<number>((resolve) => {
-    const doc = (globalThis as any).document
-    const done = () => kind === 'unit'
-      ? doc.querySelector('.source') && doc.querySelector('.source').textContent !== before && doc.querySelector('[aria-label^="Translation in"]')
-      : doc.querySelectorAll('table.units tbody tr').length === 50 && doc.querySelector('table.units tbody tr td a')?.textContent !== before
+  // A string of page code: tsx would wrap functions passed to evaluate with a helper the page does not have.
+  const done = kind === 'unit'
+    ? `document.querySelector('.source') && document.querySelector('.source').textContent !== before && document.querySelector('[aria-label^="Translation in"]')`
+    : `document.querySelectorAll('table.units tbody tr').length === 50 && document.querySelector('table.units tbody tr td a')?.textContent !== before`
+  return page.evaluate(`new Promise((resolve) => {
+    const before = ${JSON.stringify(before)}
     const start = performance.now()
-    doc.querySelector(selector).click()
-    const poll = () => (done() ? resolve(performance.now() - start) : (globalThis as any).requestAnimationFrame(poll))
+    document.querySelector(${JSON.stringify(selector)}).click()
+    const poll = () => ((${done}) ? resolve(performance.now() - start) : requestAnimationFrame(poll))
     poll()
-  }), { selector, kind, before })
+  })`) as Promise<number>
 }
 
 async function rows(page: Page, n: number): Promise<void> {
