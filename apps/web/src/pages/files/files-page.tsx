@@ -59,7 +59,8 @@ function PushResult({ out }: { out: Pushed }) {
   return (
     <div role="status" className="pushed">
       <p>Pushed {out.file.pattern} ({out.file.format}, {out.file.locale}).</p>
-      <ul>{Object.entries(out.counts).filter(([, n]) => typeof n === 'number').map(([k, n]) => <li key={k}>{k.replaceAll('_', ' ')}: {n as number}</li>)}</ul>
+      {/* Only what the push did: a list of zeros hides the one count that matters. */}
+      <ul>{Object.entries(out.counts).filter(([, n]) => typeof n === 'number' && n > 0).map(([k, n]) => <li key={k}>{k.replaceAll('_', ' ')}: {n as number}</li>)}</ul>
       {Object.entries(out.counts.skipped).length ? <p>Skipped: {Object.entries(out.counts.skipped).map(([why, n]) => `${n} ${why.replaceAll('_', ' ')}`).join(', ')}</p> : null}
       {out.job_ids.length ? <p>{out.job_ids.length} translation job(s) queued.</p> : null}
       {out.warnings.length ? <ul className="warnings">{out.warnings.map((w, i) => <li key={i}>Line {w.line}, column {w.column}: {w.message}</li>)}</ul> : null}

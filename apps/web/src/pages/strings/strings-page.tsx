@@ -29,8 +29,9 @@ export function StringsPage() {
     if (search !== params.toString()) navigate(`/strings${search ? `?${search}` : ''}`, { replace: true })
   }, [query])
 
-  const stats = useOp('get_stats', {}, { staleTime: 60_000 })
-  const locales = useMemo(() => [...new Set(stats.data?.projects.flatMap((p) => p.locales.map((l) => l.locale)) ?? [])], [stats.data])
+  // The projects' target locales (list_projects is cheap; get_stats counts every unit and would hold the list back).
+  const projects = useOp('list_projects', {}, { staleTime: 60_000 })
+  const locales = useMemo(() => [...new Set(projects.data?.projects.flatMap((p) => p.target_locales) ?? [])], [projects.data])
   const q = parseQuery(query)
   const locale = q.locale ?? locales[0]
   const text = searchText(q)
@@ -68,7 +69,7 @@ export function StringsPage() {
       </form>
       {q.errors.map((e) => <p key={e} role="alert" className="problem">{e}</p>)}
       <Problem error={error} />
-      {!locale && stats.data ? <p>No target locale yet: add one to a project, or type <code>locale:de</code>.</p> : null}
+      {!locale && projects.data ? <p>No target locale yet: add one to a project, or type <code>locale:de</code>.</p> : null}
       <p aria-live="polite" className="muted">
         {loading ? 'Loading…' : text === null ? `Strings ${rows.length ? offset + 1 : 0}–${offset + rows.length} in ${locale ?? ''}` : `${rows.length} found in ${locale ?? 'sources'}`}
       </p>
