@@ -90,7 +90,7 @@ function TranslationEditor({ unit, locale }: { unit: Unit; locale: string }) {
         {current?.warnings.length ? <ul className="warnings">{current.warnings.map((w, i) => <li key={i}><strong>{w.check}</strong>{w.form ? ` (${w.form})` : ''}: {w.message}</li>)}</ul> : null}
       </div>
       <div className="field">
-        <label htmlFor="note">Note (kept with the translation; for retranslate, instructions are not sent)</label>
+        <label htmlFor="note">Note (kept with the translation)</label>
         <input id="note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       </div>
       <div className="actions">
