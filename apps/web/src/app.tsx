@@ -116,6 +116,9 @@ function Navigation() {
 
 function Pages() {
   const { slug } = useCurrent()
+  // The projects and their locales are what the strings list needs first: load them with the shell, whatever the
+  // first page, so opening the list costs one request.
+  useOp('list_projects', {}, { staleTime: 60_000 })
   return (
     <Switch key={slug}>
       <Route path="/"><OverviewPage /></Route>
