@@ -107,7 +107,7 @@ try {
   }, true)
 
   const figures = {
-    units: UNITS, locales: LOCALES, runs: RUNS, backend: 'postgres',
+    units: pushed.counts.units_created, keys: UNITS, locales: LOCALES, runs: RUNS, backend: 'postgres',
     open_strings_list: { dashboard: stats(open), cold_page_load_ms: round(cold), baseline_list_units: stats(baseline.list) },
     next_page: { dashboard: stats(nextPage), baseline_list_units: stats(baseline.next_page) },
     next_string: { dashboard: stats(nextString), baseline_get_unit: stats(baseline.next_string) },
