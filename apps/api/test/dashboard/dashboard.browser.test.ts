@@ -132,6 +132,30 @@ forEachBrowserBackend('dashboard', (env) => {
     expect(problemsOf(page)).toEqual([])
   })
 
+  test('dismisses every open task of a filter after showing how many', async () => {
+    const ws = await seeded()
+    const units = [await unitOf(ws, 'Goodbye'), await unitOf(ws, 'Pay now')]
+    await fileTasks(env.conn().db, units.map((unit, i) => ({
+      workspace_id: ws.workspaceId, filed_by: 'ai' as const, kind: 'translation_review' as const, title: `Noise ${i + 1}`, subject: `${unit}:de`, unit_id: unit, locale: 'de',
+      payload: { unit_id: unit, locale: 'de', candidate: 'x', candidate_plural: null, reason: 'checks failed twice' },
+    })))
+    const page = await env.page(ws)
+    let asked = ''
+    page.on('dialog', (d) => {
+      asked = d.message()
+      void d.accept()
+    })
+    await page.goto(`${env.url()}/review?kind=translation_review&locale=de`)
+    await page.getByText('Dismiss every open translation_review task of this filter').click()
+    await page.getByLabel('Why (kept with each task)').fill('noise from a test run')
+    await page.getByRole('button', { name: 'Dismiss all' }).click()
+    await page.getByRole('status').filter({ hasText: 'Dismissed 2 tasks.' }).waitFor()
+    expect(asked).toBe('Dismiss 2 open translation_review tasks of this filter?')
+    const dismissed = (await ws.call('list_tasks', { status: 'dismissed' })).tasks
+    expect(dismissed.map((t: any) => t.resolution.note)).toEqual(['noise from a test run', 'noise from a test run'])
+    expect(problemsOf(page)).toEqual([])
+  })
+
   test('runs an audit, reads its score and findings, and opens a finding\'s task', async () => {
     const ws = await seeded()
     const page = await env.page(ws)

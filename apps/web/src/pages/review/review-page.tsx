@@ -53,6 +53,7 @@ export function ReviewPage() {
       <h1>Review queue</h1>
       <p className="muted">{open.data ? `${open.data.total} open tasks${Object.keys(filter).length ? ' matching the filter' : ''}.` : ''} Keys: <kbd>a</kbd> approve or apply, <kbd>e</kbd> edit, <kbd>r</kbd> retranslate, <kbd>s</kbd> skip, <kbd>Ctrl</kbd>+<kbd>Enter</kbd> save the edit and go on, <kbd>1</kbd>–<kbd>9</kbd> any listed action.</p>
       {tasks === null ? <button type="button" onClick={() => void claim()}>Claim tasks</button> : null}
+      {filter.kind ? <DismissAll filter={{ ...filter, kind: filter.kind }} onDone={() => setTasks(null)} /> : null}
       <Problem error={error} />
       <p role="status" aria-live="polite">{done}</p>
       {tasks !== null && !task ? <p>No open task left{Object.keys(filter).length ? ' for this filter' : ''}.</p> : null}
@@ -128,5 +129,25 @@ function TaskCard({ task, position, onAct, onSkip, error, pending }: { task: Tas
       </div>
       <Problem error={error} />
     </article>
+  )
+}
+
+/** Dismiss by filter: counts the open tasks of the filter first (dismiss_tasks without confirm), then asks. */
+function DismissAll({ filter, onDone }: { filter: { kind: Task['kind']; locale?: string; unit?: string; check?: string }; onDone(): void }) {
+  const dismiss = useWrite('dismiss_tasks')
+  const [note, setNote] = useState('')
+  const run = async () => {
+    const counted = await call('dismiss_tasks', { ...filter, note })
+    if (counted.matched === 0 || !confirm(`Dismiss ${counted.matched} open ${filter.kind} task${counted.matched === 1 ? '' : 's'} of this filter?`)) return
+    dismiss.mutate({ ...filter, note, confirm: true }, { onSuccess: onDone })
+  }
+  return (
+    <details className="card">
+      <summary>Dismiss every open {filter.kind} task of this filter</summary>
+      <div className="field"><label htmlFor="dismiss-note">Why (kept with each task)</label><input id="dismiss-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} /></div>
+      <button type="button" onClick={() => void run()} disabled={dismiss.isPending}>Dismiss all</button>
+      {dismiss.data ? <p role="status">Dismissed {dismiss.data.dismissed} tasks.</p> : null}
+      <Problem error={dismiss.error} />
+    </details>
   )
 }
