@@ -45,9 +45,10 @@ export function mountDashboard(app: Hono, dir: string): DashboardFallback | null
 
   app.get('/', () => page())
   app.get('/index.html', () => page())
-  app.get('/assets/*', (c) => {
+  app.get('/assets/*', async (c, next) => {
     const asset = assets.get(c.req.path)
-    if (!asset) return c.body('Not found: this asset is not part of the current build; reload the page.', 404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+    // Not ours (the sign-in pages' /assets/tolk.css), or not in this build: the routes after, then the API's 404.
+    if (!asset) return next()
     // Vite names every asset by its content hash: a changed file gets a new name, so the old one may be kept forever.
     return new Response(asset.body, { status: 200, headers: { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable', ...security } })
   })

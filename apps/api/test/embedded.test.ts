@@ -67,6 +67,12 @@ test('the first start creates the Default workspace and prints an owner key once
   expect((await ws.json()) as any).toMatchObject({ name: 'Default', source_locale: 'en' })
   const created = await fetch(`${first.url}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Kept"}' })
   expect(created.status).toBe(200)
+  // Without SMTP, the embedded default prints a reset link on the console, where its operator reads it.
+  const form = await fetch(`${first.url}/reset`)
+  const csrf = /tolk_csrf=([\w-]+)/.exec(form.headers.get('set-cookie') ?? '')?.[1] ?? ''
+  const asked = await fetch(`${first.url}/reset`, { method: 'POST', headers: { cookie: `tolk_csrf=${csrf}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=owner%40localhost&csrf_token=${csrf}` })
+  expect(asked.status).toBe(200)
+  await expect.poll(() => first.output(), { timeout: 5000 }).toMatch(/Set a new Tolk password \(for owner@localhost\): http:\/\/\S+\/reset\/[\w-]{43}/)
   expect(await first.stop()).toBe(0)
 
   const second = await start()
@@ -85,7 +91,7 @@ test('the first start creates the Default workspace and prints an owner key once
   const viaNewKey = await fetch(`${third.url}/api/v1/list_api_keys`, { headers: { authorization: `Bearer ${newKey}` } })
   expect(viaNewKey.status).toBe(200)
   expect(await third.stop()).toBe(0)
-}, 180_000)
+}, 240_000)
 
 test('TOLK_BOOTSTRAP_KEY sets the owner key of an empty database', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tolk-bootstrap-'))

@@ -84,6 +84,19 @@ forEachBackend('members', (env) => {
     }
   })
 
+  test('the invitation form sent without its csrf_token is refused with 403 and joins no one', async () => {
+    const ann = await owner()
+    const email = newEmail('csrf')
+    const path = new URL((await ann.b.op('invite_member', { email })).body.accept_url).pathname
+    const b = new Browser(app, BASE_URL)
+    await b.signUp(email, PASSWORD)
+    const forged = await b.request(path, { form: {} })
+    expect(forged.status).toBe(403)
+    expect((await ann.b.op('list_members')).body.members).toHaveLength(1)
+    expect((await b.submit(path, {})).status).toBe(303)
+    expect((await ann.b.op('list_members')).body.members).toHaveLength(2)
+  })
+
   test('an invitation sent to another address cannot be accepted by a signed-in stranger', async () => {
     const ann = await owner()
     const invited = await ann.b.op('invite_member', { email: newEmail('friend') })

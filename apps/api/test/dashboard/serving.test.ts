@@ -37,14 +37,18 @@ describe('serving the dashboard', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
-  test('caches hashed assets for a year as immutable, and answers 404 for an asset not in the build', async () => {
+  test('caches hashed assets for a year as immutable, answers 404 for an asset not in the build, and leaves the sign-in stylesheet to its route', async () => {
     const res = await get('/assets/index-abc123.js', '*/*')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const gone = await get('/assets/index-old999.js', '*/*')
     expect(gone.status).toBe(404)
-    expect(gone.headers.get('cache-control')).toBe('no-cache')
+    expect(gone.headers.get('cache-control')).toBeNull()
+    // The sign-in pages' stylesheet shares the folder and is still theirs.
+    const css = await get('/assets/tolk.css', 'text/css')
+    expect(css.status).toBe(200)
+    expect(css.headers.get('content-type')).toContain('text/css')
   })
 
   test('answers client routes with the page, so a reload or a shared link of /strings/… works', async () => {
