@@ -3,6 +3,7 @@ import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
+import { mountDashboard } from './dashboard.js'
 import { mountMcp } from './mcp.js'
 import { mountPages } from './pages/index.js'
 import { problemResponse } from './problem.js'
@@ -32,6 +33,8 @@ export interface AppDeps {
   rateLimit?: MiddlewareHandler
   /** How long a push's auto-translation waits for more files of the project (TOLK_AUTO_TRANSLATE_WAIT_MS); none when not given. */
   autoTranslateWaitMs?: number
+  /** The dashboard's build (apps/web/dist), served at /; no dashboard when not given or not built. */
+  webDir?: string
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
   /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
@@ -49,7 +52,9 @@ export function createApp(deps: AppDeps): Hono {
   app.use(requestId())
   app.use(observe(deps.log ?? silentLogger, deps.metrics))
   app.onError((err, c) => problemResponse(c, err, deps.baseUrl))
-  app.notFound((c) => problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
+  // The dashboard's client routes are answered here, after every route of the API had its chance.
+  const dashboard = deps.webDir ? mountDashboard(app, deps.webDir) : null
+  app.notFound((c) => dashboard?.(c) ?? problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
 
   if (deps.rateLimit) app.use('/api/*', deps.rateLimit)
 

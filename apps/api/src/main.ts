@@ -1,4 +1,6 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
 import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
@@ -46,7 +48,9 @@ const searchIndexer = new SearchIndexer(conn.db, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 // On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+// The dashboard: apps/web's build, which `pnpm build` makes before this app (TOLK_WEB_DIR points elsewhere).
+const webDir = process.env.TOLK_WEB_DIR ?? join(dirname(createRequire(import.meta.url).resolve('@tolk/web/package.json')), 'dist')
+const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
