@@ -4,28 +4,27 @@ import {
 } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/webhook.js'
-import { fail } from '../errors.js'
-import { envelope } from '../webhooks/emit.js'
-import { generateWebhookSecret, newMessageId } from '../webhooks/signing.js'
-import { assertSafeUrl, UnsafeUrlError } from '../webhooks/url-safety.js'
+import { envelope } from '../services/webhooks/emit.js'
+import { generateWebhookSecret, newMessageId } from '../services/webhooks/signing.js'
+import { assertSafeUrl, UnsafeUrlError } from '../services/webhooks/url-safety.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
 /** Refuses a URL Tolk would not call (SSRF): 422 url_not_allowed, naming the address. */
-async function checkUrl(ctx: AuthedContext, url: string): Promise<void> {
+async function checkUrl(ctx: AuthedContext<'url_not_allowed'>, url: string): Promise<void> {
   try {
     await assertSafeUrl(url, ctx.webhookOptions?.allowPrivate ?? false)
   } catch (err) {
-    if (err instanceof UnsafeUrlError) fail('url_not_allowed', `${err.message} Use a public http(s) URL (the operator may allow private ones with TOLK_WEBHOOKS_ALLOW_PRIVATE=1).`)
+    if (err instanceof UnsafeUrlError) ctx.fail('url_not_allowed', `${err.message} Use a public http(s) URL (the operator may allow private ones with TOLK_WEBHOOKS_ALLOW_PRIVATE=1).`)
     throw err
   }
 }
 
 /** Project refs (slugs or ids) as ids; not_found names the first unknown one. */
-async function projectIdsOf(ctx: AuthedContext, refs: readonly string[] | null | undefined): Promise<string[] | null | undefined> {
+async function projectIdsOf(ctx: AuthedContext<'not_found'>, refs: readonly string[] | null | undefined): Promise<string[] | null | undefined> {
   if (refs === undefined || refs === null) return refs
   const ids: string[] = []
-  for (const ref of refs) ids.push(((await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)).id)
+  for (const ref of refs) ids.push(((await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? ctx.fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)).id)
   return [...new Set(ids)]
 }
 
@@ -48,8 +47,8 @@ export const deliveryOut = (d: WebhookDelivery) => ({
   delivered_at: iso(d.delivered_at), created_at: iso(d.created_at), payload: d.payload,
 })
 
-const requireWebhook = async (ctx: AuthedContext, id: string) =>
-  (await findWebhook(ctx.db, ctx.workspaceId, id)) ?? fail('not_found', `No webhook ${id} in this workspace; list_webhooks shows them.`)
+const requireWebhook = async (ctx: AuthedContext<'not_found'>, id: string) =>
+  (await findWebhook(ctx.db, ctx.workspaceId, id)) ?? ctx.fail('not_found', `No webhook ${id} in this workspace; list_webhooks shows them.`)
 
 export const webhookHandlers = {
   list_webhooks: (async (ctx) => {
@@ -109,7 +108,7 @@ export const webhookHandlers = {
   }) satisfies Handler<typeof c.listWebhookDeliveries>,
 
   redeliver_webhook: (async (ctx, input) => {
-    const original = (await findDelivery(ctx.db, ctx.workspaceId, input.delivery)) ?? fail('not_found', `No delivery ${input.delivery} in this workspace; list_webhook_deliveries shows them.`)
+    const original = (await findDelivery(ctx.db, ctx.workspaceId, input.delivery)) ?? ctx.fail('not_found', `No delivery ${input.delivery} in this workspace; list_webhook_deliveries shows them.`)
     // Same body and webhook-id: it is the same message sent again, at the tail of the webhook's queue.
     const [id] = await insertDeliveries(ctx.db, [{ workspace_id: ctx.workspaceId, webhook_id: original.webhook_id, message_id: original.message_id, event_type: original.event_type, payload: original.payload }])
     ctx.activity({ summary: `redelivered ${original.event_type} ${original.message_id} to webhook ${original.webhook_id}`, target: original.webhook_id })

@@ -1,10 +1,10 @@
 import { contracts, type OpContract } from '../contract/index.js'
-import { ERRORS, type ErrorCode } from '../contract/errors.js'
+import { COMMON_ERRORS, ERRORS, type ErrorCode } from '../contract/errors.js'
 import { EVENT_DEFS, EVENT_TYPES } from '../contract/webhook-events.js'
 import { eventSchemas, opSchemas } from './json-schema.js'
 
-/** Codes any op may answer: a bad body, a bad input, a missing or unknown credential, a failure on the server. */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'invalid_token', 'rate_limited', 'internal_error']
+/** Codes any op may answer (contract/errors.ts): a bad body, a bad input, a missing or unknown credential, a failure on the server. */
+export { COMMON_ERRORS }
 
 /** One op as the public catalog (GET /api/v1) lists it. */
 export interface CatalogEntry {

@@ -1,5 +1,5 @@
 import { activeWebhooksOf, findAuditByJob, type Db, type Job, type JobStatus } from '@tolk/db'
-import type { Actor } from '../context.js'
+import type { Actor } from '../../context.js'
 import { writeJobChangeEvents } from './collect.js'
 import { projectRefOrNull, writeEvents, type EventOrigin, type OutgoingEvent } from './emit.js'
 

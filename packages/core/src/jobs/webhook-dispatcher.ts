@@ -1,6 +1,6 @@
 import { claimDelivery, clearWebhookFailing, dueDeliveryHeads, markWebhookFailing, recordAttempt, type Db, type WebhookDelivery } from '@tolk/db'
 import { silentLogger, type Logger } from '../observability.js'
-import { sendMessage } from './send.js'
+import { sendMessage } from '../services/webhooks/send.js'
 
 // Delivers the outbox: at least once, in order per webhook, with exponential backoff for about a day, then the
 // delivery fails; an endpoint that fails for a day is disabled. The embedded API runs one dispatcher in process;

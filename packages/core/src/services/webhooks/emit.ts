@@ -1,6 +1,6 @@
 import { activeWebhooksOf, insertDeliveries, projectRefsOf, type Db, type Surface, type Webhook } from '@tolk/db'
-import type { Actor } from '../context.js'
-import type { EventData, EventType } from '../contract/webhook-events.js'
+import type { Actor } from '../../context.js'
+import type { EventData, EventType } from '../../contract/webhook-events.js'
 import { newMessageId } from './signing.js'
 
 /** An event to write into the outbox: its data, and the project and locale its webhooks' filters judge it by. */

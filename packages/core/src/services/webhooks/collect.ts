@@ -2,7 +2,7 @@ import {
   activeWebhooksOf, historyOfJob, historyOfThisTransaction, localeProgress, newTasks, projectRefsOf, projectsOfUnits, setLocaleComplete,
   type Db, type HistoryChange, type TaskKind, type TranslationStatus,
 } from '@tolk/db'
-import { MAX_EVENT_ITEMS, type EventType } from '../contract/webhook-events.js'
+import { MAX_EVENT_ITEMS, type EventType } from '../../contract/webhook-events.js'
 import { writeEvents, type EventOrigin, type OutgoingEvent, type Subscriber } from './emit.js'
 
 // Events that summarise what one change wrote, found at its end: translations by project and locale (one event for
