@@ -33,13 +33,14 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
+  // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db).start()
+const searchIndexer = new SearchIndexer(conn.background).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
