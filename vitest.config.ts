@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'unit',
           include: roots.map((r) => `${r}/**/*.test.ts`),
           exclude: ['**/node_modules/**', ...fullOnly],
-          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
         },
       },
       {
@@ -35,7 +35,7 @@ export default defineConfig({
           name: 'full',
           include: roots.flatMap((r) => fullOnly.map((f) => `${r}/${f}`)),
           exclude: ['**/node_modules/**'],
-          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
         },
       },
     ],

@@ -23,7 +23,7 @@ forEachBackend('observability', (env) => {
     await app.request(`${BASE_URL}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', 'x-request-id': 'req-bad-1' }, body: '{"nme": "App"}' })
     const ok = lines.find((l) => l.request_id === 'req-ok-1')
     expect(ok).toMatchObject({ op: 'create_project', surface: 'api', workspace: ws.workspaceId, status: 200, duration_ms: expect.any(Number), db_wait_ms: expect.any(Number) })
-    expect(ok.db_wait_ms).toBeLessThanOrEqual(ok.duration_ms)
+    expect(ok!.db_wait_ms as number).toBeLessThanOrEqual(ok!.duration_ms as number)
     expect(lines.find((l) => l.request_id === 'req-bad-1')).toMatchObject({ op: 'create_project', status: 400, code: 'invalid_input' })
   })
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, sql } from 'kysely'
@@ -17,6 +17,8 @@ export interface ConnectOptions {
   dataDir?: string
   /** Pool size for PostgreSQL. */
   max?: number
+  /** PGlite only: a data folder dumped by PGlite's dumpDataDir (a tar file) to start from, e.g. one migrated already. */
+  loadDataDir?: string
 }
 
 /** A connected database and which engine serves it. */
@@ -33,6 +35,8 @@ export interface Connection {
    * Subscribes to NOTIFY on a channel (on a dedicated connection for PostgreSQL). `onReconnect` runs
    * after the listener reconnects, when notifications may have been missed. Returns the unsubscribe.
    */
+  /** PGlite only: the data folder as a tar (for connect's loadDataDir; tests start every database from a migrated one). */
+  dumpDataDir?(): Promise<Blob>
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
@@ -62,7 +66,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
   }
   const dataDir = options.dataDir ?? './.tolk'
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: new Blob([readFileSync(options.loadDataDir)]) } : {}) })
   const gate = new SessionGate()
   const db = new Kysely<Database>({ dialect: new GatedPGliteDialect({ pglite, gate, priority: 'foreground', owner: true }) })
   const background = new Kysely<Database>({ dialect: new GatedPGliteDialect({ pglite, gate, priority: 'background', owner: false }) })
@@ -70,6 +74,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Connection>
     db,
     background,
     engine: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async listen(channel, onMessage) {
       const unlisten = await pglite.listen(channel, onMessage)
       return () => unlisten()
