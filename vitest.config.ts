@@ -16,7 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./tools/setup-temp.ts'],
-    reporters: process.env.CI ? ['default', new NoSkipReporter()] : ['default'],
+    reporters: ['default', new NoSkipReporter({ failOnSkip: Boolean(process.env.CI) })],
     projects: [
       {
         extends: true,
