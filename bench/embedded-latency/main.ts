@@ -144,8 +144,12 @@ try {
     await call(url, 'push_file', { project: 'app', path: 'big/en.json', content })
   }))
 } finally {
+  // SIGINT waits for the job in hand; a run that failed midway may hold a long one, so SIGKILL after 10 s.
+  const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGINT')
-  await new Promise((r) => child.once('exit', r))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
   rmSync(dataDir, { recursive: true, force: true })
 }
 
