@@ -48,6 +48,10 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
   console.log(`Tolk API listening on ${config.publicUrl} (${where}; ${jobs}; listening on ${info.address}:${info.port})`)
 })
+// Node closes a keep-alive connection 5 s after its last answer, and checks that in the loop's timers phase, before
+// it reads sockets: when an embedded PGlite statement held the thread past 5 s, a request the client had already
+// sent on that connection was reset (ECONNRESET) instead of answered. 65 s also outlasts common proxies' idle timeouts.
+;(server as import('node:http').Server).keepAliveTimeout = 65_000
 
 let stopping = false
 async function stop(signal: string) {
