@@ -38,13 +38,14 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
+  // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db, log).start()
+const searchIndexer = new SearchIndexer(conn.background, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 // On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
