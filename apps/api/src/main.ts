@@ -31,8 +31,9 @@ let queue: JobQueue
 let stopJobs: () => Promise<void>
 const webhookOptions = { allowPrivate: config.webhooksAllowPrivate, log }
 // Webhook deliveries: this process sends them in the embedded default; in a fleet the workers do, and this one
-// only sends test_webhook's pings itself.
-const dispatcher = config.redisUrl ? undefined : new WebhookDispatcher(conn.db, webhookOptions).start()
+// only sends test_webhook's pings itself. The dispatcher is background work (the background handle, issue 28); a
+// ping answers a request, so it goes through the request handle.
+const dispatcher = config.redisUrl ? undefined : new WebhookDispatcher(conn.background, webhookOptions).start()
 const webhooks = dispatcher ?? { kick: () => {}, send: (id: string) => attemptDelivery(conn.db, id, webhookOptions) }
 if (config.redisUrl) {
   const bull = new BullJobQueue({ redisUrl: config.redisUrl })
@@ -43,7 +44,8 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, webhooks }, undefined, { log, metrics }).start()
+  // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, webhooks }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = async () => {
     await runner.stop()
@@ -52,7 +54,7 @@ if (config.redisUrl) {
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db, log).start()
+const searchIndexer = new SearchIndexer(conn.background, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 // On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })

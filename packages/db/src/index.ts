@@ -1,5 +1,6 @@
 export * from './schema.js'
 export { connect, ping, type Connection, type ConnectOptions, type Db } from './connect.js'
+export { meterDatabaseWait, type WaitMeter } from './session-gate.js'
 export { migrateToLatest } from './migrate.js'
 export { withTx } from './tx.js'
 export { isUniqueViolation } from './errors.js'

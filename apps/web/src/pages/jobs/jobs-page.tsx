@@ -1,6 +1,19 @@
+import type { OutputOf } from '@tolk/core/contract'
 import { useOp } from '../../api/hooks.js'
 import { Problem } from '../../components/problem.js'
 import { when } from '../../components/when.js'
+
+type JobOutput = NonNullable<OutputOf<'list_jobs'>['jobs'][number]['output']>
+
+/** A job's result in a few words: the output schema differs by job type (JOB_DEFS), so fields are read where present. */
+function resultOf(output: JobOutput | null | undefined): string {
+  if (!output) return ''
+  const parts: string[] = []
+  if ('translated' in output) parts.push(`${output.translated} translated`)
+  if ('tasks_filed' in output && output.tasks_filed) parts.push(`${output.tasks_filed} tasks`)
+  if ('pseudo' in output && output.pseudo) parts.push('pseudo')
+  return parts.join(' · ')
+}
 
 /** Jobs: recent background jobs with status, progress and errors, refreshed while any runs. */
 export function JobsPage() {
@@ -20,7 +33,7 @@ export function JobsPage() {
                 <td>{j.type}</td>
                 <td><span className={`status ${j.status}`}>{j.status}</span></td>
                 <td>{progress && typeof progress.total === 'number' ? <progress value={progress.done ?? 0} max={progress.total} aria-label={`${j.type} progress`}>{progress.done}/{progress.total}</progress> : null}</td>
-                <td>{j.output?.translated !== undefined ? `${j.output.translated} translated` : ''}{j.output?.tasks_filed ? ` · ${j.output.tasks_filed} tasks` : ''}{j.output?.pseudo ? ' · pseudo' : ''}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
+                <td>{resultOf(j.output)}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
                 <td className="muted">{when(j.created_at)}</td>
               </tr>
             )
