@@ -14,7 +14,7 @@ await migrateToLatest(conn.db)
 const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey)
 if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n(shown once; keep it)`)
 
-const auth = new Authenticator(conn.db)
+const auth = new Authenticator(conn.db, undefined, `${config.publicUrl}/api/mcp`)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
 await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
 const workspaces = new WorkspaceCache()
@@ -41,7 +41,7 @@ if (config.redisUrl) {
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
 const searchIndexer = new SearchIndexer(conn.db).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, oauthAllowPrivateClientUrls: config.oauthAllowPrivateClientUrls, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
