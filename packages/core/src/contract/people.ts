@@ -68,7 +68,7 @@ export const createWorkspace = defineOp({
     'An API key belongs to one workspace and cannot create another (403 forbidden); sign in as a person. Needs no X-Service-Workspace.',
   input: input({
     name: v.pipe(v.string(), v.trim(), v.minLength(1, 'A name has 1 to 100 characters.'), v.maxLength(100, 'A name has 1 to 100 characters.'), v.description('workspace name, 1 to 100 characters')),
-    source_locale: v.optional(v.pipe(Locale, v.description('the locale source files are written in (default en)'))),
+    source_locale: v.optional(v.pipe(Locale, v.description('the locale source files are written in: a BCP 47 tag of 2 to 35 characters (default en)'))),
   }),
   output: v.object({ ...Workspace.entries, role: Role }),
   examples: [{ name: 'Acme mobile' }],
