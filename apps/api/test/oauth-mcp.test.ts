@@ -6,7 +6,7 @@ import { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.j
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { expect, test } from 'vitest'
 import { BASE_URL, forEachBackend } from './harness.js'
-import { Browser, MemoryProvider, authorizeAs } from './oauth-browser.js'
+import { Browser, MemoryProvider, authorizeAs, signInClient } from './oauth-browser.js'
 import { newPerson } from './oauth-people.js'
 
 const MCP_URL = new URL(`${BASE_URL}/api/mcp`)
@@ -68,5 +68,19 @@ forEachBackend('OAuth for MCP clients (SDK 1.x, dynamic registration)', (env) =>
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"')
     const stale = new StreamableHTTPClientTransport(MCP_URL, { authProvider: provider, fetch: fetchFn })
     await expect(new Client({ name: 'oauth-e2e', version: '1.0.0' }).connect(stale)).rejects.toBeInstanceOf(UnauthorizedError)
+  })
+
+  test('over MCP, a read-only token reads and a write is a tool error with insufficient_scope', async () => {
+    const person = await newPerson(env.conn().db)
+    const { tokens } = await signInClient((u, init) => fetchFn(u, init), BASE_URL, person, { scope: 'tolk:read' })
+    const provider = new MemoryProvider(REDIRECT)
+    provider.saved = { access_token: tokens.access_token, token_type: 'Bearer', refresh_token: tokens.refresh_token, scope: tokens.scope }
+    const client = new Client({ name: 'oauth-e2e', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(MCP_URL, { authProvider: provider, fetch: fetchFn }))
+    expect((await client.callTool({ name: 'list_projects', arguments: {} })).isError).toBeFalsy()
+    const write = await client.callTool({ name: 'create_project', arguments: { name: 'Not with tolk:read' } })
+    expect(write.isError).toBe(true)
+    expect(JSON.stringify(write)).toContain('insufficient_scope')
+    await client.close()
   })
 })
