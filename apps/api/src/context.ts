@@ -50,7 +50,7 @@ export async function principalOf(c: Context, deps: SurfaceDeps, isPublic: boole
     return { principal: found.principal, viaSession: true }
   }
   if (isPublic) return null
-  fail('unauthorized', 'Send an API key (Authorization: Bearer tolk_... or X-Api-Key: tolk_...), or sign in at /signin.')
+  fail('unauthorized', 'Sign in with OAuth (MCP clients do it by themselves from the WWW-Authenticate header), send an API key (Authorization: Bearer tolk_... or X-Api-Key: tolk_...), or sign in at /signin.')
 }
 
 /** The context `invoke` runs an op in, for one request on one surface; every surface builds it here. */

@@ -19,7 +19,7 @@ await migrateToLatest(conn.db)
 const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey, { email: config.bootstrapEmail, password: config.bootstrapPassword })
 if (boot) console.log(firstStartMessage(boot, config.publicUrl))
 
-const auth = new Authenticator(conn.db)
+const auth = new Authenticator(conn.db, undefined, `${config.publicUrl}/api/mcp`)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
 await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
 const workspaces = new WorkspaceCache()
@@ -51,7 +51,7 @@ const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimit
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
 // The dashboard: apps/web's build, which `pnpm build` makes before this app (TOLK_WEB_DIR points elsewhere).
 const webDir = process.env.TOLK_WEB_DIR ?? join(dirname(createRequire(import.meta.url).resolve('@tolk/web/package.json')), 'dist')
-const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, oauthAllowPrivateClientUrls: config.oauthAllowPrivateClientUrls, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

@@ -38,6 +38,8 @@ export interface Config {
   logLevel: string
   /** Bearer token GET /metrics asks for; open when unset. */
   metricsToken?: string
+  /** Tests and development only: fetch OAuth client ID metadata documents over http and from private addresses. */
+  oauthAllowPrivateClientUrls: boolean
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -68,6 +70,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
     rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
+    oauthAllowPrivateClientUrls: env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === '1' || env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
   }

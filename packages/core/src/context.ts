@@ -18,8 +18,11 @@ export interface Principal {
    * none, and no X-Service-Workspace): ops that need one answer 403 no_workspace with `noWorkspace`.
    */
   workspaceId: string | null
+  /** The role ops check: for an OAuth token, the membership role capped by the token's scope (oauth/scopes.ts). */
   role: Role
   actor: Actor
+  /** Set for an OAuth access token: its scope level and the person's own role, so a refusal names the right cause. */
+  oauth?: { scope: 'read' | 'write' | 'admin'; membershipRole: Role }
   /** Why a person's request has no workspace (services/people/workspace-choice.ts). */
   noWorkspace?: string
 }

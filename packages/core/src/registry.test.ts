@@ -100,6 +100,8 @@ describe('the op registry', () => {
       // Beyond it too, where the spec leaves people's rules open (docs/decisions.md, Issue 22).
       already_member: 409,
       last_owner: 409,
+      // And an OAuth token whose scope falls short of the op (docs/decisions.md, Issue 22: OAuth).
+      insufficient_scope: 403,
     })
     for (const [code, e] of Object.entries(ERRORS)) expect(e.fix.length, code).toBeGreaterThan(10)
   })

@@ -416,6 +416,10 @@ export interface Database {
   invitations: InvitationsTable
   one_time_links: OneTimeLinksTable
   sign_in_failures: SignInFailuresTable
+  oauth_clients: OAuthClientsTable
+  oauth_families: OAuthFamiliesTable
+  oauth_codes: OAuthCodesTable
+  oauth_tokens: OAuthTokensTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -469,3 +473,50 @@ export interface LearnedFormatsTable {
 
 export type LearnedFormat = Selectable<LearnedFormatsTable>
 export type Audit = Selectable<AuditsTable>
+
+/** OAuth clients: registered (RFC 7591) or known by their metadata document URL (fetched, cached until expires_at). */
+export interface OAuthClientsTable {
+  client_id: string
+  source: 'registered' | 'metadata_document'
+  client_name: string
+  redirect_uris: JsonOf<string[]>
+  metadata: JsonOf<Record<string, unknown>>
+  created_at: CreatedAt
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** One consent's chain of codes and tokens; revoking it ends them all. */
+export interface OAuthFamiliesTable {
+  id: Generated<string>
+  client_id: string
+  user_id: string
+  scope: string
+  resource: string
+  created_at: CreatedAt
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  revoked_reason: string | null
+}
+
+/** Authorization codes by SHA-256; spent once. */
+export interface OAuthCodesTable {
+  code_hash: string
+  family_id: string
+  redirect_uri: string
+  code_challenge: string
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Access and refresh tokens by SHA-256. */
+export interface OAuthTokensTable {
+  hash: string
+  family_id: string
+  kind: 'access' | 'refresh'
+  scope: string
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  created_at: CreatedAt
+}
+
+export type OAuthClient = Selectable<OAuthClientsTable>
+export type OAuthFamily = Selectable<OAuthFamiliesTable>
