@@ -1,11 +1,13 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
 import { mountMcp } from './mcp.js'
+import { mountPages } from './pages/index.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
+import { cookiePolicy } from './session/cookies.js'
 
 /** What the API needs to run: a database and where it is reachable. */
 export interface AppDeps {
@@ -32,6 +34,12 @@ export interface AppDeps {
   autoTranslateWaitMs?: number
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
+  mailer?: Mailer
+  /** Failed sign-ins allowed per e-mail and per address; core's defaults when not given. */
+  signInLimits?: SignInLimits
+  /** Client addresses come from X-Forwarded-For (TOLK_TRUST_PROXY). */
+  trustProxy?: boolean
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -73,8 +81,13 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
+    cookies: cookiePolicy(deps.baseUrl),
   }
   mountMcp(app, surface)
   mountRest(app, surface)
+  mountPages(app, surface)
   return app
 }

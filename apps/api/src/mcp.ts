@@ -36,8 +36,8 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
 
   app.post(MCP_PATH, async (c) => {
     c.set('surface', 'mcp')
-    const principal = await principalOf(c, deps.auth, false)
-    if (principal) c.set('workspaceId', principal.workspaceId)
+    const principal = (await principalOf(c, deps, false))?.principal ?? null
+    if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
     const ctx = opContext(c, deps, principal, 'mcp')
     const call: CallOp = (name, args) => invoke(ctx, name, args)
     // Read here as REST reads it, so a body that is not UTF-8 is a 400 invalid_json and one over 16 MiB refused on both surfaces.
@@ -61,7 +61,7 @@ export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   // Neither era has anything on GET or DELETE here: 2026-07-28 removed the GET stream and sessions (its transport says
   // 405), and a 2025-era server without sessions or a standalone SSE stream answers both with 405 as well.
   app.on(['GET', 'DELETE'], MCP_PATH, async (c) => {
-    await principalOf(c, deps.auth, false)
+    await principalOf(c, deps, false)
     const res = problemResponse(c, new ServiceError('method_not_allowed', 'This MCP endpoint is stateless and has no event stream; send JSON-RPC messages with POST.'), deps.baseUrl)
     res.headers.set('Allow', 'POST')
     return res
