@@ -97,6 +97,21 @@ export interface FileSnapshotsTable {
   content_hash: string
   encoding: Generated<string>
   pushed_at: Timestamp
+  /**
+   * What the source push that stored this copy read from it ({ keys, units, warnings }): an identical re-push answers
+   * from it without parsing the file again. Null for translation copies and copies stored before migration 0025.
+   */
+  push_summary: ColumnType<PushSummary | null, PushSummary | null | undefined, PushSummary | null>
+}
+
+/** A source push's reading of its file (file_snapshots.push_summary). */
+export interface PushSummary {
+  /** Distinct keys (name + context) of the file's translatable entries. */
+  keys: number
+  /** Distinct source texts among them (units). */
+  units: number
+  /** The parser's warnings, the first 50. */
+  warnings: { severity: 'warning'; message: string; line: number; column: number }[]
 }
 
 /** A CLDR plural map stored as JSON. */
