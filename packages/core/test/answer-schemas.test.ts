@@ -1,6 +1,6 @@
 // The harness's guard on failures: an answer whose code its op does not declare fails the test that met it.
 import { describe, expect, test } from 'vitest'
-import { assertDeclaredError } from './output-check.js'
+import { assertDeclaredError } from './answer-schemas.js'
 
 describe('assertDeclaredError', () => {
   test('passes a declared code, an op-specific one and the common ones', () => {
