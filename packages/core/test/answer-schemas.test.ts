@@ -14,7 +14,7 @@ describe('assertDeclaredError', () => {
   })
 
   test('fails an undeclared code, naming what the op declares', () => {
-    expect(() => assertDeclaredError('get_workspace', 404, { code: 'not_found' })).toThrow(/get_workspace answered 404 not_found, which its contract does not declare/)
+    expect(() => assertDeclaredError('list_projects', 404, { code: 'not_found' })).toThrow(/list_projects answered 404 not_found, which its contract does not declare/)
     expect(() => assertDeclaredError('list_projects', 405, { code: 'method_not_allowed' })).toThrow(/does not declare/)
     expect(() => assertDeclaredError('get_workspace', 500, 'oops')).toThrow(/without a problem code/)
   })
