@@ -33,8 +33,15 @@ module.exports = {
       name: 'apps-not-formats',
       severity: 'error',
       comment: 'Apps reach file formats through core ops, never directly.',
-      from: { path: '^apps/' },
+      from: { path: '^apps/', pathNot: '^apps/web/' },
       to: { path: '^packages/formats/' },
+    },
+    {
+      name: 'web-only-placeholders',
+      severity: 'error',
+      comment: 'The dashboard bundles the placeholder scanner (its editor shows what the server compares), and nothing else of formats.',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/formats/', pathNot: '^packages/formats/src/placeholders/' },
     },
     {
       name: 'apps-not-each-other',

@@ -8,6 +8,9 @@ const conditions = ['@tolk/source', 'import', 'module', 'node', 'default']
 const roots = ['packages/*/src', 'packages/*/test', 'apps/*/src', 'apps/*/test', 'tools']
 // Files that read ../shared/corpus or run an ecosystem validator; only `pnpm test:full` runs them.
 const fullOnly = ['**/*.corpus.test.ts', '**/*.validators.test.ts']
+// The dashboard in Chromium: also only in `pnpm test:full`, in a project of its own so it can be run alone
+// (`pnpm vitest run --project browser`) on a machine that has Chromium but not every validator.
+const browserOnly = ['**/*.browser.test.ts']
 
 export default defineConfig({
   resolve: { conditions },
@@ -16,7 +19,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./tools/setup-temp.ts'],
-    reporters: process.env.CI ? ['default', new NoSkipReporter()] : ['default'],
+    reporters: ['default', new NoSkipReporter({ failOnSkip: Boolean(process.env.CI) })],
     projects: [
       {
         extends: true,
@@ -24,8 +27,8 @@ export default defineConfig({
           // `pnpm test`: Node and the repository alone (PGlite; PostgreSQL and Redis too when their URLs are set).
           name: 'unit',
           include: roots.map((r) => `${r}/**/*.test.ts`),
-          exclude: ['**/node_modules/**', ...fullOnly],
-          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-services.ts'],
+          exclude: ['**/node_modules/**', ...fullOnly, ...browserOnly],
+          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
         },
       },
       {
@@ -35,7 +38,16 @@ export default defineConfig({
           name: 'full',
           include: roots.flatMap((r) => fullOnly.map((f) => `${r}/${f}`)),
           exclude: ['**/node_modules/**'],
-          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: roots.flatMap((r) => browserOnly.map((f) => `${r}/${f}`)),
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
         },
       },
     ],

@@ -11,7 +11,7 @@ const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cru
 
 test('every workspace module keeps to the import rules', async () => {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(process.execPath, [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'packages/ai/src', 'packages/core/src', 'packages/db/src', 'packages/formats/src', 'apps/api/src', 'apps/cli/src', 'apps/worker/src'], { cwd: root, maxBuffer: 1 << 26 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'packages/ai/src', 'packages/core/src', 'packages/db/src', 'packages/formats/src', 'apps/api/src', 'apps/cli/src', 'apps/worker/src', 'apps/web/src'], { cwd: root, maxBuffer: 1 << 26 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
     )
   })

@@ -30,6 +30,8 @@ export const VALIDATORS = [
   { command: 'jq', pkg: 'jq' },
   { command: 'python3', pkg: 'python3' },
   { command: 'python3', pkg: 'python3-yaml', probe: ['-c', 'import yaml'], what: 'PyYAML' },
+  // Not a validator: the browser the dashboard's tests drive (apps/api/test/dashboard), Debian's own build.
+  { command: 'chromium', pkg: 'chromium' },
 ]
 
 /** @param {string} command */

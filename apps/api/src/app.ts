@@ -1,11 +1,14 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
+import { mountDashboard } from './dashboard.js'
 import { mountMcp } from './mcp.js'
+import { mountPages } from './pages/index.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
+import { cookiePolicy } from './session/cookies.js'
 
 /** What the API needs to run: a database and where it is reachable. */
 export interface AppDeps {
@@ -30,8 +33,16 @@ export interface AppDeps {
   rateLimit?: MiddlewareHandler
   /** How long a push's auto-translation waits for more files of the project (TOLK_AUTO_TRANSLATE_WAIT_MS); none when not given. */
   autoTranslateWaitMs?: number
+  /** The dashboard's build (apps/web/dist), served at /; no dashboard when not given or not built. */
+  webDir?: string
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
+  mailer?: Mailer
+  /** Failed sign-ins allowed per e-mail and per address; core's defaults when not given. */
+  signInLimits?: SignInLimits
+  /** Client addresses come from X-Forwarded-For (TOLK_TRUST_PROXY). */
+  trustProxy?: boolean
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -41,7 +52,9 @@ export function createApp(deps: AppDeps): Hono {
   app.use(requestId())
   app.use(observe(deps.log ?? silentLogger, deps.metrics))
   app.onError((err, c) => problemResponse(c, err, deps.baseUrl))
-  app.notFound((c) => problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
+  // The dashboard's client routes are answered here, after every route of the API had its chance.
+  const dashboard = deps.webDir ? mountDashboard(app, deps.webDir) : null
+  app.notFound((c) => dashboard?.(c) ?? problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
 
   if (deps.rateLimit) app.use('/api/*', deps.rateLimit)
 
@@ -73,9 +86,14 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db, deps.log),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
+    cookies: cookiePolicy(deps.baseUrl),
     ...(deps.log ? { log: deps.log } : {}),
   }
   mountMcp(app, surface)
   mountRest(app, surface)
+  mountPages(app, surface)
   return app
 }

@@ -1,9 +1,13 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
 import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
+import { firstStartMessage } from './first-start.js'
+import { createMailer } from './mail.js'
 import { rateLimits } from './middleware/rate-limit.js'
 import { tuneTimeouts } from './server-timeouts.js'
 
@@ -12,8 +16,8 @@ const log = createLogger(config.logLevel)
 const conn = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 const metrics = new Metrics({ db: conn.db, processFigures: true })
 await migrateToLatest(conn.db)
-const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey)
-if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n(shown once; keep it)`)
+const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey, { email: config.bootstrapEmail, password: config.bootstrapPassword })
+if (boot) console.log(firstStartMessage(boot, config.publicUrl))
 
 const auth = new Authenticator(conn.db)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
@@ -34,15 +38,20 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
+  // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db, log).start()
+const searchIndexer = new SearchIndexer(conn.background, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+// On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
+// The dashboard: apps/web's build, which `pnpm build` makes before this app (TOLK_WEB_DIR points elsewhere).
+const webDir = process.env.TOLK_WEB_DIR ?? join(dirname(createRequire(import.meta.url).resolve('@tolk/web/package.json')), 'dist')
+const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

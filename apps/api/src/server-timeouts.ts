@@ -7,6 +7,8 @@ import type { Http2Server, Http2SecureServer } from 'node:http2'
  * and a request sent in that last moment meets the server's FIN and fails with UND_ERR_SOCKET ("other side closed")
  * instead of an answer (issue 27: 2 of 17,000 requests in a long sweep). With a longer timeout a client reuses a socket
  * only within a window that almost never comes near the close; load balancers in front idle out first (AWS ALB: 60 s).
+ * On the embedded default it matters twice: Node checks the keep-alive deadline before it reads sockets, so when a PGlite
+ * statement held the thread past 5 s, a request already sent on that connection was reset (ECONNRESET).
  */
 export const KEEP_ALIVE_MS = 65_000
 

@@ -62,6 +62,13 @@ const PROVOKE: Partial<Record<string, Partial<Record<ErrorCode, Provoke>>>> = {
   list_api_keys: { forbidden: async (ws, env) => (await member(ws, env)).call('list_api_keys', {}) },
   create_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('create_api_key', { name: 'x' }) },
   revoke_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('revoke_api_key', { key: NO_ID }) },
+  // An API key cannot create a workspace (a person can); admin ops refuse a member's key before their handler runs.
+  create_workspace: { forbidden: (ws) => ws.call('create_workspace', { name: 'Another' }) },
+  invite_member: { forbidden: async (ws, env) => (await member(ws, env)).call('invite_member', { email: 'a@example.com', role: 'member' }) },
+  update_member: { forbidden: async (ws, env) => (await member(ws, env)).call('update_member', { user: NO_ID, role: 'admin' }) },
+  remove_member: { forbidden: async (ws, env) => (await member(ws, env)).call('remove_member', { user: NO_ID }) },
+  list_invitations: { forbidden: async (ws, env) => (await member(ws, env)).call('list_invitations', {}) },
+  revoke_invitation: { forbidden: async (ws, env) => (await member(ws, env)).call('revoke_invitation', { invitation: NO_ID }) },
 }
 
 /** Declared codes provoked by another test file (a learned format, a gone job, an action's op failing), and why. */
@@ -70,6 +77,10 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'approve_format template_reads_nothing': 'learned-formats.test.ts',
   'resolve_task job_missing': 'tasks-applicable.test.ts',
   'resolve_task placeholder_mismatch': 'tasks-actions.test.ts',
+  // Members are people: these need accounts signed in by cookie, which people-members.test.ts makes.
+  'invite_member already_member': 'people-members.test.ts',
+  'update_member last_owner': 'people-members.test.ts',
+  'remove_member last_owner': 'people-members.test.ts',
 }
 
 /**

@@ -4,6 +4,7 @@
 import { createWorkspaceWithOwner } from '@tolk/core'
 import { connect, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../src/app.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js'
@@ -12,7 +13,7 @@ const DATABASE_URL = process.env.DATABASE_URL
 const BASE = 'http://tolk.test'
 const KEYS = 20_000
 
-describe.skipIf(!DATABASE_URL)('PostgreSQL cut during a push', () => {
+describe('PostgreSQL cut during a push', needs('DATABASE_URL'), () => {
   let proxy: TcpProxy
   let direct: Connection
   let proxied: Connection

@@ -16,13 +16,14 @@ forEachBackend('observability', (env) => {
     return { app, lines, metrics }
   }
 
-  test('every request logs one JSON line with its request id, op, surface, workspace, status, duration and code', async () => {
+  test('every request logs one JSON line with its request id, op, surface, workspace, status, duration, database wait and code', async () => {
     const ws = await env.workspace()
     const { app, lines } = observedApp()
     await app.request(`${BASE_URL}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', 'x-request-id': 'req-ok-1' }, body: '{"name": "App"}' })
     await app.request(`${BASE_URL}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', 'x-request-id': 'req-bad-1' }, body: '{"nme": "App"}' })
     const ok = lines.find((l) => l.request_id === 'req-ok-1')
-    expect(ok).toMatchObject({ op: 'create_project', surface: 'api', workspace: ws.workspaceId, status: 200, duration_ms: expect.any(Number) })
+    expect(ok).toMatchObject({ op: 'create_project', surface: 'api', workspace: ws.workspaceId, status: 200, duration_ms: expect.any(Number), db_wait_ms: expect.any(Number) })
+    expect(ok!.db_wait_ms as number).toBeLessThanOrEqual(ok!.duration_ms as number)
     expect(lines.find((l) => l.request_id === 'req-bad-1')).toMatchObject({ op: 'create_project', status: 400, code: 'invalid_input' })
   })
 

@@ -2,6 +2,7 @@
 // problem+json with Retry-After. With REDIS_URL the counts are shared by every instance.
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../src/app.js'
 import { rateLimits, type RateLimitOptions } from '../src/middleware/rate-limit.js'
 import { BASE_URL, forEachBackend } from './harness.js'
@@ -84,7 +85,7 @@ forEachBackend('rate limits', (env) => {
     }
   })
 
-  test.skipIf(!REDIS_URL)('with Redis, two instances share one count', async () => {
+  test('with Redis, two instances share one count', needs('REDIS_URL'), async () => {
     const ws = await env.workspace()
     const prefix = `rl-test-${randomUUID()}:`
     const one = limitedApp({ perKey: 4, perIp: 100, redisUrl: REDIS_URL, prefix })

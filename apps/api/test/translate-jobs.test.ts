@@ -2,7 +2,8 @@
 // replaces an imported, reviewed or approved translation; get_job and list_jobs report what happened.
 import { createAnthropicProvider, createPseudoProvider } from '@tolk/ai'
 import { InProcessRunner, runJob } from '@tolk/core'
-import { connect, migrateToLatest, type Connection } from '@tolk/db'
+import type { Connection } from '@tolk/db'
+import { migratedPGlite } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { errorReply, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf, translationsBySource } from '../../../packages/db/test/rows.js'
@@ -169,8 +170,7 @@ describe('the in-process runner', () => {
   }
   let own: Connection | undefined
   beforeAll(async () => {
-    own = await connect({ dataDir: 'memory://' })
-    await migrateToLatest(own.db)
+    own = await migratedPGlite()
   })
   afterAll(() => own?.close())
   const deps = () => ({ db: own!.db, ai: createPseudoProvider(), batchSize: 3 })

@@ -3,7 +3,8 @@
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 // The database the API runs on, to file tasks straight into the queue (their filers have tests of their own).
-import { connect, fileTasks, migrateToLatest, type Connection, type NewTask } from '../../../packages/db/src/index.js'
+import { fileTasks, type Connection, type NewTask } from '../../../packages/db/src/index.js'
+import { migratedPGlite } from '../../../packages/db/test/backends.js'
 import { run } from '../src/main.js'
 import { startApi, type RunningApi } from './helpers/api-server.js'
 
@@ -30,8 +31,7 @@ let api: RunningApi
 let conn: Connection
 beforeAll(async () => {
   api = await startApi(async () => {
-    conn = await connect({ dataDir: 'memory://' })
-    await migrateToLatest(conn.db)
+    conn = await migratedPGlite()
     return conn
   })
 })

@@ -9,6 +9,7 @@ import { createAnthropicProvider } from '@tolk/ai'
 import { BullJobQueue, createWorkspaceWithOwner, startWorkers } from '@tolk/core'
 import { findJob, findJobHead, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../../api/src/app.js'
 import { sentItems, startFakeAnthropic, translateWith, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { scratchDatabase, type ScratchDatabase } from '../../../packages/db/test/scratch-database.js'
@@ -17,7 +18,7 @@ const BASE_URL_DB = process.env.DATABASE_URL
 const REDIS_URL = process.env.REDIS_URL
 const BASE = 'http://tolk.test'
 
-describe.skipIf(!BASE_URL_DB || !REDIS_URL)('a push\'s translate job on BullMQ', () => {
+describe('a push\'s translate job on BullMQ', needs('DATABASE_URL', 'REDIS_URL'), () => {
   let scratch: ScratchDatabase
   let conn: Connection
   let fake: FakeAnthropic

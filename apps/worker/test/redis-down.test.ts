@@ -6,6 +6,7 @@ import { createProvider } from '@tolk/ai'
 import { BullJobQueue, createWorkspaceWithOwner, startReconciler, startWorkers } from '@tolk/core'
 import { connect, findJobHead, migrateToLatest, type Connection } from '@tolk/db'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../../api/src/app.js'
 import { startTcpProxy, type TcpProxy } from '../../api/test/tcp-proxy.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
@@ -18,7 +19,7 @@ const DATABASE_URL = BASE_URL_DB?.replace(/\/[^/]*$/, `/${DB_NAME}`)
 const REDIS_URL = process.env.REDIS_URL
 const BASE = 'http://tolk.test'
 
-describe.skipIf(!BASE_URL_DB || !REDIS_URL)('Redis unreachable', () => {
+describe('Redis unreachable', needs('DATABASE_URL', 'REDIS_URL'), () => {
   let admin: Connection
   let conn: Connection
   let proxy: TcpProxy

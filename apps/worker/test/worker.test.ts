@@ -7,6 +7,7 @@ import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
 import { connect, findJob, findJobHead, insertJob, listProjects, migrateToLatest, type Connection } from '@tolk/db'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../../api/src/app.js'
 import { errorReply, sentItems, startFakeAnthropic, type FakeAnthropic } from '../../../packages/ai/test/fake-anthropic.js'
 import { rowsOf } from '../../../packages/db/test/rows.js'
@@ -21,7 +22,7 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const STRINGS = 40
 
-describe.skipIf(!BASE_URL_DB || !REDIS_URL)('the worker fleet', () => {
+describe('the worker fleet', needs('DATABASE_URL', 'REDIS_URL'), () => {
   let conn: Connection
   let admin: Connection
   let fake: FakeAnthropic

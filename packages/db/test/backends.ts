@@ -1,7 +1,36 @@
 // Test support (not in the published dist): the database engines integration tests run on. Other packages' tests
 // import it as @tolk/db/testing, a subpath that exists only under the @tolk/source condition.
+import { writeFileSync } from 'node:fs'
 import { connect, type Connection } from '../src/connect.js'
 import { migrateToLatest } from '../src/migrate.js'
+
+/** Where the test run's migrated PGlite template lies (set by tools/setup-pglite-template.ts). */
+const TEMPLATE_ENV = 'TOLK_TEST_PGLITE_TEMPLATE'
+
+/** Migrates a fresh PGlite and dumps its data folder to `file`: the template every test database starts from. */
+export async function writePGliteTemplate(file: string): Promise<void> {
+  const conn = await connect({ dataDir: 'memory://' })
+  try {
+    await migrateToLatest(conn.db)
+    const dump = await conn.dumpDataDir!()
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+  } finally {
+    await conn.close()
+  }
+  process.env[TEMPLATE_ENV] = file
+}
+
+/**
+ * A fresh migrated in-memory PGlite. Loading the run's template takes a fraction of creating a database and
+ * running every migration (initdb and 20 migrations per test file were much of `pnpm test`); without the
+ * template (a test run by other means) it migrates itself. The migrator still runs, finding nothing to do.
+ */
+export async function migratedPGlite(): Promise<Connection> {
+  const template = process.env[TEMPLATE_ENV]
+  const conn = await connect({ dataDir: 'memory://', ...(template ? { loadDataDir: template } : {}) })
+  await migrateToLatest(conn.db)
+  return conn
+}
 
 /** A database engine the integration tests run against. */
 export interface TestBackend {
@@ -20,11 +49,7 @@ export function testBackends(): TestBackend[] {
   const backends: TestBackend[] = [
     {
       name: 'pglite',
-      connect: async () => {
-        const conn = await connect({ dataDir: 'memory://' })
-        await migrateToLatest(conn.db)
-        return conn
-      },
+      connect: migratedPGlite,
     },
   ]
   // Migrations ran once in the global setup; per-file migrating would race on a shared server.

@@ -1,6 +1,7 @@
 // One JSON log line and the request figures for every request (issue 18; docs/operations.md): the surfaces fill in
 // the op, surface and workspace as they learn them, a problem its code.
 import type { Logger, Metrics } from '@tolk/core'
+import { meterDatabaseWait } from '@tolk/db'
 import type { MiddlewareHandler } from 'hono'
 
 declare module 'hono' {
@@ -20,8 +21,11 @@ declare module 'hono' {
 export function observe(log: Logger, metrics: Metrics | undefined): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
+    // Time the request's statements waited for the database (on PGlite, behind a background job's statement), so
+    // the log tells a slow handler from a request that queued (issue 28).
+    const dbWait = { ms: 0 }
     try {
-      await next()
+      await meterDatabaseWait(dbWait, next)
     } finally {
       const seconds = (performance.now() - started) / 1000
       const status = c.res.status
@@ -32,7 +36,7 @@ export function observe(log: Logger, metrics: Metrics | undefined): MiddlewareHa
       if (c.req.path !== '/metrics') {
         const line = {
           request_id: c.get('requestId'), method: c.req.method, path: c.req.path, op, surface, workspace: c.get('workspaceId'),
-          status, duration_ms: Math.round(seconds * 10_000) / 10, code: c.get('errorCode'), err: c.get('error'),
+          status, duration_ms: Math.round(seconds * 10_000) / 10, db_wait_ms: Math.round(dbWait.ms * 10) / 10, code: c.get('errorCode'), err: c.get('error'),
         }
         if (status >= 500) log.error(line, 'request')
         else log.info(line, 'request')

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { createWorkspaceWithOwner, InProcessRunner } from '@tolk/core'
 // Relative imports: these are another app's and a package's sources, used by this test only.
 import { createApp } from '../../../api/src/app.js'
-import { connect, migrateToLatest, type Connection } from '../../../../packages/db/src/index.js'
+import type { Connection } from '../../../../packages/db/src/index.js'
+import { migratedPGlite } from '../../../../packages/db/test/backends.js'
 import type { TranslationProvider } from '../../../../packages/ai/src/index.js'
 
 /** A running API and how to get a fresh workspace on it. */
@@ -18,9 +19,7 @@ export interface RunningApi {
 
 /** A fresh migrated in-memory PGlite database. */
 async function memoryDb(): Promise<Connection> {
-  const conn = await connect({ dataDir: 'memory://' })
-  await migrateToLatest(conn.db)
-  return conn
+  return migratedPGlite()
 }
 
 /** Jobs for the API to run in process (the embedded default), and how long a push's auto-translation waits for files. */

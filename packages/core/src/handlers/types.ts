@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { AuthedContext, OpContext } from '../context.js'
+import type { AuthedContext, OpContext, PersonalContext } from '../context.js'
 import type { ContractOf, OpContract, OpName } from '../contract/index.js'
 import type { DeclaredError } from '../contract/define-op.js'
 import type { Outcome } from '../outcome.js'
@@ -12,7 +12,7 @@ import type { Outcome } from '../outcome.js'
  * run) or `failAfterCommit(code, …)` (outcome.ts): values, not throws. Public ops may run without a credential.
  */
 export type Handler<C extends OpContract> = (
-  ctx: C extends { public: true } ? OpContext : AuthedContext<DeclaredError<C>>,
+  ctx: C extends { public: true } ? OpContext : C extends { personal: true } ? PersonalContext<DeclaredError<C>> : AuthedContext<DeclaredError<C>>,
   input: v.InferOutput<C['input']>,
 ) => Promise<Outcome<v.InferOutput<C['output']>, DeclaredError<C>>>
 

@@ -42,7 +42,7 @@ const MAX_TEXT = 1000
 
 /**
  * The closest remembered translations of each string, best first (an exact match first), in one statement
- * for the whole list (a translate job sends batches of 40).
+ * per slice of the list (a translate job sends batches of 40).
  */
 export async function memoryMatches(
   db: Kysely<Database>,
@@ -50,8 +50,23 @@ export async function memoryMatches(
 ): Promise<MemoryMatch[]> {
   const items = q.items.map((item, index) => ({ ...item, index })).filter((i) => i.text.trim() && i.text.length <= MAX_TEXT)
   if (items.length === 0) return []
+  const out: MemoryMatch[] = []
+  // In slices: on embedded PGlite each statement holds the one session, and a request waits for the statement in
+  // hand (issue 28); a slice of 10 strings keeps that wait near a tenth of a second on a workspace of similar strings.
+  for (let at = 0; at < items.length; at += MEMORY_SLICE) out.push(...(await memoryMatchesOf(db, q, items.slice(at, at + MEMORY_SLICE))))
+  return out
+}
+
+/** Strings looked up per statement. */
+const MEMORY_SLICE = 10
+
+async function memoryMatchesOf(
+  db: Kysely<Database>,
+  q: { workspaceId: string; locale: string; minSimilarity?: number; perItem?: number },
+  items: readonly (MemoryQuery & { index: number })[],
+): Promise<MemoryMatch[]> {
   const min = q.minSimilarity ?? MEMORY_MIN_SIMILARITY
-  const rows = await onTrigramIndex(db, (tx) => sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
+  const rows = await onTrigramIndex(db, min, (tx) => sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
     SELECT q.idx::int AS index, m.unit_id, m.source_text, m.text, m.plural, m.status, m.similarity, m.exact
     FROM unnest(${items.map((i) => i.index)}::int[], ${items.map((i) => i.unitId)}::uuid[], ${items.map((i) => i.text)}::text[],
                 ${items.map((i) => i.description)}::text[], ${items.map((i) => (i.plural ? JSON.stringify(i.plural) : null))}::text[])
@@ -84,16 +99,22 @@ export async function memoryMatches(
  * row for every string (1 s for 40 strings against 1,700 rows here), where the trigram index answers in a few
  * milliseconds per string; and a plan costed past the scan penalty would spend more time compiling (JIT) than running.
  */
-async function onTrigramIndex<T>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+async function onTrigramIndex<T>(db: Kysely<Database>, minSimilarity: number, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
   return withTx(db, async (tx) => {
-    const before = await sql<{ seqscan: string; jit: string }>`
+    // `%` takes its threshold from pg_trgm.similarity_threshold (0.3 by default): at the memory's own minimum the index
+    // hands back only rows that can pass, where 0.3 let a sentence of common words fetch thousands of candidates from
+    // 100,000 units and score each (get_unit took 2 s for three locales in bench/dashboard).
+    const before = await sql<{ seqscan: string; jit: string; threshold: string }>`
       SELECT current_setting('enable_seqscan') AS seqscan, current_setting('jit') AS jit,
-             set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(tx)
+             -- Before pg_trgm is loaded in this session its setting does not exist yet: its default is 0.3.
+             coalesce(current_setting('pg_trgm.similarity_threshold', true), '0.3') AS threshold,
+             set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+             set_config('pg_trgm.similarity_threshold', ${String(minSimilarity)}, true)`.execute(tx)
     try {
       return await fn(tx)
     } finally {
-      const { seqscan, jit } = before.rows[0]!
-      await sql`SELECT set_config('enable_seqscan', ${seqscan}, true), set_config('jit', ${jit}, true)`.execute(tx)
+      const { seqscan, jit, threshold } = before.rows[0]!
+      await sql`SELECT set_config('enable_seqscan', ${seqscan}, true), set_config('jit', ${jit}, true), set_config('pg_trgm.similarity_threshold', ${threshold}, true)`.execute(tx)
     }
   })
 }

@@ -1,0 +1,75 @@
+import type { OutputOf } from '@tolk/core/contract'
+import { Link } from 'wouter'
+import { TokenText } from '../../components/token-editor.js'
+
+type Task = OutputOf<'claim_tasks'>['tasks'][number]
+
+interface Side { unit_id?: string; source_text?: string; key_count?: number; translations?: { locale: string; text: string }[] }
+
+/** What a task is about, by kind: the source and the candidate, both sides of a merge, a finding's items. */
+export function TaskPayload({ task }: { task: Task }) {
+  const p = (task.payload ?? {}) as Record<string, unknown>
+  const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : null)
+  if (task.kind === 'merge_suggestion') {
+    const a = p.a as Side | undefined
+    const b = p.b as Side | undefined
+    return (
+      <div className="sides">
+        {[['A', a], ['B', b]].map(([name, side]) => (
+          <section key={name as string} aria-label={`String ${name as string}`} className="side">
+            <h3>String {name as string}</h3>
+            <p><TokenText text={(side as Side | undefined)?.source_text ?? ''} /></p>
+            <p className="muted">{(side as Side | undefined)?.key_count ?? 0} keys</p>
+          </section>
+        ))}
+        <p className="muted">Why: {str('reason')}</p>
+      </div>
+    )
+  }
+  if (task.kind === 'merge_review') {
+    const keys = (p.keys as { name: string; context?: string; comment?: string }[] | undefined) ?? []
+    const merged = p.merged as { text?: string; key?: string } | undefined
+    const split = p.split as { text?: string; key?: string } | undefined
+    return (
+      <div>
+        {str('source_text') ? <p>Source: <TokenText text={str('source_text')!} /></p> : null}
+        {keys.length ? <ul>{keys.map((k, i) => <li key={i}><code>{k.name}</code> {k.context || k.comment}</li>)}</ul> : null}
+        {merged && split ? (
+          <div className="sides">
+            <section aria-label="Shared text" className="side"><h3>Shared ({merged.key})</h3><p>{merged.text}</p></section>
+            <section aria-label="Split text" className="side"><h3>Split ({split.key})</h3><p>{split.text}</p></section>
+          </div>
+        ) : null}
+      </div>
+    )
+  }
+  if (task.kind === 'audit_finding') {
+    const items = (p.items as { unit_id?: string; message?: string; source?: { text: string } | null; current?: { text: string } | null; fix?: { text: string } | null }[] | undefined) ?? []
+    return (
+      <div>
+        <p>{str('message')}</p>
+        <ul>{items.map((it, i) => (
+          <li key={i}>
+            <TokenText text={it.source?.text ?? ''} /> → <span lang={task.locale ?? undefined}>{it.current?.text}</span>{it.fix ? <> ⇒ <strong lang={task.locale ?? undefined}>{it.fix.text}</strong></> : null}
+            {it.message ? <span className="muted"> ({it.message})</span> : null}
+            {it.unit_id ? <>{' '}<Link href={`/strings/${it.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>open string</Link></> : null}
+          </li>
+        ))}</ul>
+      </div>
+    )
+  }
+  return (
+    <dl className="payload">
+      {str('source') ? <><dt>Source</dt><dd><TokenText text={str('source')!} /></dd></> : null}
+      {str('key') ? <><dt>Key</dt><dd><code>{str('key')}</code></dd></> : null}
+      {str('description') ? <><dt>Description</dt><dd>{str('description')}</dd></> : null}
+      {typeof p.max_length === 'number' ? <><dt>Max length</dt><dd>{p.max_length}</dd></> : null}
+      {str('current') ? <><dt>Current</dt><dd lang={task.locale ?? undefined}><TokenText text={str('current')!} /></dd></> : null}
+      {str('candidate') ? <><dt>Candidate</dt><dd lang={task.locale ?? undefined}><TokenText text={str('candidate')!} /></dd></> : null}
+      {str('reason') ? <><dt>Why</dt><dd>{str('reason')}</dd></> : null}
+      {str('body') ? <><dt>Rule</dt><dd>{str('body')}</dd></> : null}
+      {str('term') ? <><dt>Term</dt><dd>{str('term')}</dd></> : null}
+      {task.unit_id ? <><dt>String</dt><dd><Link href={`/strings/${task.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>Open in the editor</Link></dd></> : null}
+    </dl>
+  )
+}
