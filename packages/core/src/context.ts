@@ -76,7 +76,7 @@ export interface OpContext {
   queue?: JobQueue
   /**
    * How long a push's auto-translate jobs wait for more files of the project before they may start; each later push
-   * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
+   * of the project's files moves the start on (services/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
   /** Sends invitations and links; without one, invite_member's link is only in its answer. */

@@ -4,7 +4,7 @@ import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import type { ErrorCode } from './contract/errors.js'
 import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
-import { textIssues } from './text-check.js'
+import { textIssues } from './storable-text.js'
 import { CommittedFailure, RolledBack } from './outcome.js'
 
 /** The op named `name`, or unknown_op. */
