@@ -1,8 +1,9 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics, type StripeBilling } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
+import { mountBillingWebhook } from './billing-webhook.js'
 import { mountMcp } from './mcp.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
@@ -32,6 +33,10 @@ export interface AppDeps {
   autoTranslateWaitMs?: number
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it billing ops answer 503 billing_unavailable. */
+  billing?: StripeBilling
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default exactly when billing is configured). */
+  enforcePlanLimits?: boolean
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -73,7 +78,10 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    enforcePlanLimits: deps.enforcePlanLimits ?? deps.billing !== undefined,
   }
+  mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })
   mountMcp(app, surface)
   mountRest(app, surface)
   return app

@@ -1,4 +1,4 @@
-import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal, type WorkspaceCache } from '@tolk/core'
+import { fail, hasCredential, type Authenticator, type JobQueue, type OpContext, type Principal, type StripeBilling, type WorkspaceCache } from '@tolk/core'
 import type { Db, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 
@@ -13,6 +13,8 @@ export interface SurfaceDeps {
   searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
   autoTranslateWaitMs?: number
+  billing?: StripeBilling
+  enforcePlanLimits?: boolean
 }
 
 /** The principal of the request's credential; null only when the op is public and none was sent (else 401). */
@@ -33,5 +35,7 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    ...(deps.enforcePlanLimits !== undefined ? { enforcePlanLimits: deps.enforcePlanLimits } : {}),
   }
 }

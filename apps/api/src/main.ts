@@ -1,7 +1,7 @@
 // Starts the API: reads the environment, migrates, creates the first workspace on an empty database, serves.
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { rateLimits } from './middleware/rate-limit.js'
@@ -13,6 +13,11 @@ const metrics = new Metrics({ db: conn.db, processFigures: true })
 await migrateToLatest(conn.db)
 const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey)
 if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n(shown once; keep it)`)
+
+// Billing: Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points it elsewhere, as tests do); the plans' limits
+// are enforced where plans can be bought, unless TOLK_PLAN_LIMITS says otherwise.
+const billing = stripeBillingFromEnv(process.env)
+const enforcePlanLimits = config.planLimits ?? billing !== undefined
 
 const auth = new Authenticator(conn.db)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
@@ -33,7 +38,7 @@ if (config.redisUrl) {
     await bull.close()
   }
 } else {
-  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit }, undefined, { log, metrics }).start()
+  const runner = new InProcessRunner({ db: conn.db, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, enforcePlanLimits }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = () => runner.stop()
 }
@@ -41,7 +46,7 @@ if (config.redisUrl) {
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
 const searchIndexer = new SearchIndexer(conn.db).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, enforcePlanLimits, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

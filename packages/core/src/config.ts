@@ -31,6 +31,8 @@ export interface Config {
   logLevel: string
   /** Bearer token GET /metrics asks for; open when unset. */
   metricsToken?: string
+  /** TOLK_PLAN_LIMITS on or off; unset: enforced exactly when billing is configured (STRIPE_SECRET_KEY). */
+  planLimits?: boolean
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -59,6 +61,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
+    planLimits: onOff(env.TOLK_PLAN_LIMITS, 'TOLK_PLAN_LIMITS'),
   }
 }
 
@@ -82,4 +85,11 @@ function logLevel(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'info'
   if (!LEVELS.includes(raw)) throw new Error(`TOLK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got ${raw}`)
   return raw
+}
+
+function onOff(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (raw === 'on' || raw === 'true' || raw === '1') return true
+  if (raw === 'off' || raw === 'false' || raw === '0') return false
+  throw new Error(`${name} must be on or off, got ${raw}`)
 }

@@ -1,5 +1,6 @@
 import type { Db, Role, Surface } from '@tolk/db'
 import type { JobQueue } from './jobs/job-queue.js'
+import type { StripeBilling } from './services/billing/stripe-billing.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
@@ -51,6 +52,10 @@ export interface OpContext {
   autoTranslateWaitMs?: number
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it every billing op but get_pricing and get_billing answers 503. */
+  billing?: StripeBilling
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default on exactly when billing is configured). */
+  enforcePlanLimits?: boolean
 }
 
 /** The context of an op that needs a credential: the workspace is known, and writes can note activity. */

@@ -2,6 +2,7 @@ import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updat
 import type * as c from '../contract/project.js'
 import { fail, ServiceError } from '../errors.js'
 import { queueAutoTranslate } from '../jobs/auto-translate.js'
+import { assertProjectRoom } from '../services/billing/limits.js'
 import { slugify } from '../services/slug.js'
 import { projectOut } from './outputs.js'
 import type { Handler } from './types.js'
@@ -17,6 +18,8 @@ export const projectHandlers = {
   create_project: (async (ctx, input) => {
     const slug = input.slug ?? slugify(input.name)
     if (!slug) fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
+    // Inside the op's transaction, under the workspace row's lock: two creates at once cannot both take the last place.
+    if (ctx.enforcePlanLimits) await assertProjectRoom(ctx.db, ctx.workspaceId)
     const row = await insertProject(ctx.db, {
       workspace_id: ctx.workspaceId, slug, name: input.name, description: input.description,
       target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate, locale_map: input.locale_map,

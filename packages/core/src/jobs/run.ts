@@ -73,7 +73,9 @@ async function process(deps: JobDeps, job: Job): Promise<Finished> {
   switch (job.type) {
     case 'translate': {
       const output = await processTranslate(deps, job)
-      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: output.failed.length ? output.failed : null }
+      // A plan limit that stopped the job is one of its errors, beside the strings whose output failed its checks.
+      const errors = [...output.failed, ...(output.plan_limit ? [output.plan_limit] : [])]
+      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: errors.length ? errors : null }
     }
     case 'learn_format': {
       const output = await processLearnFormat(deps, job)

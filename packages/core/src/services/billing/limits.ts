@@ -1,0 +1,64 @@
+import { aiTranslationsIn, countMembers, countProjects, findBilling, lockAiUsage, lockBillingForLimits, type Db, type WorkspaceBilling } from '@tolk/db'
+import { fail } from '../../errors.js'
+import type { Plan } from '../pricing.js'
+import { planInEffect, planThatLifts } from './plans.js'
+
+/** The billing month of a moment: YYYY-MM in UTC. */
+export function monthOf(d: Date): string {
+  return d.toISOString().slice(0, 7)
+}
+
+/** One measure against its limit. */
+export interface Meter {
+  used: number
+  limit: number | null
+  left: number | null
+}
+
+/** This month's usage of a workspace against the limits of the plan in effect. */
+export async function usageOf(db: Db, workspaceId: string, at: Date, row?: WorkspaceBilling): Promise<{ plan: Plan; month: string; ai_translations: Meter; members: Meter; projects: Meter }> {
+  const plan = planInEffect(row ?? (await findBilling(db, workspaceId)))
+  const month = monthOf(at)
+  const [ai, members, projects] = await Promise.all([aiTranslationsIn(db, workspaceId, month), countMembers(db, workspaceId), countProjects(db, workspaceId)])
+  return { plan, month, ai_translations: meter(ai, plan.ai_translations_per_month), members: meter(members, plan.member_limit), projects: meter(projects, plan.project_limit) }
+}
+
+function meter(used: number, limit: number | null): Meter {
+  return { used, limit, left: limit === null ? null : Math.max(0, limit - used) }
+}
+
+/**
+ * Refuses a new project beyond the plan's project limit (create_project calls it in its own transaction; the
+ * workspace row's lock makes two concurrent creates count one after the other).
+ */
+export async function assertProjectRoom(db: Db, workspaceId: string): Promise<void> {
+  const plan = planInEffect(await lockBillingForLimits(db, workspaceId))
+  if (plan.project_limit === null) return
+  const used = await countProjects(db, workspaceId)
+  if (used >= plan.project_limit) fail('forbidden', limitDetail('projects', used, plan, 'project_limit'))
+}
+
+/** Refuses a new member beyond the plan's member limit (for the op that adds members, in its transaction). */
+export async function assertMemberRoom(db: Db, workspaceId: string): Promise<void> {
+  const plan = planInEffect(await lockBillingForLimits(db, workspaceId))
+  if (plan.member_limit === null) return
+  const used = await countMembers(db, workspaceId)
+  if (used >= plan.member_limit) fail('forbidden', limitDetail('members', used, plan, 'member_limit'))
+}
+
+/**
+ * How many AI translations the workspace may still write this month (null: no limit). Locks the month's usage row,
+ * so the caller writes and counts within the allowance before another job reads it.
+ */
+export async function aiAllowance(db: Db, workspaceId: string, month: string): Promise<{ left: number | null; plan: Plan }> {
+  const plan = planInEffect(await findBilling(db, workspaceId))
+  const used = await lockAiUsage(db, workspaceId, month)
+  return { plan, left: plan.ai_translations_per_month === null ? null : Math.max(0, plan.ai_translations_per_month - used) }
+}
+
+/** What a caller reads when a plan limit stops a write: the limit, the plan, and the plan that lifts it. */
+export function limitDetail(what: string, used: number, plan: Plan, field: 'ai_translations_per_month' | 'member_limit' | 'project_limit'): string {
+  const lifts = planThatLifts(field, used)
+  const buy = lifts ? ` ${lifts.name} allows ${lifts[field] === null ? 'unlimited' : lifts[field]}: an owner or admin calls subscribe with plan ${lifts.name} after a person approved the price (get_pricing).` : ''
+  return `The ${plan.name} plan allows ${plan[field]} ${what}${field === 'ai_translations_per_month' ? ' a month' : ''} and the workspace has ${used}.${buy}`
+}
