@@ -77,12 +77,11 @@ export const billingHandlers = {
   create_checkout_link: (async (ctx, input) => {
     const billing = requireBilling(ctx)
     const price = await billing.priceId(input.plan, input.interval)
-    const locked = await lockBilling(ctx.db, ctx.workspaceId)
-    const { row, customerId } = await ensureCustomer(ctx, billing, locked)
+    const { row, customerId } = await ensureCustomer(ctx, billing, await lockBilling(ctx.db, ctx.workspaceId))
     const { state } = await syncBilling(ctx.db, billing, row, ctx.clock())
     // A second checkout would start a second subscription: a plan change goes through subscribe.
     if (liveSubscription(state)) fail('already_subscribed', 'The workspace already has a subscription: change plan or interval with subscribe, and the card with create_billing_portal_link.')
-    const session = await createCheckout(ctx, billing, { customerId, plan: input.plan, interval: input.interval, price, revision: locked.revision })
+    const session = await createCheckout(ctx, billing, { customerId, plan: input.plan, interval: input.interval, price, revision: row.revision })
     ctx.activity({ summary: `checkout link for ${input.plan} ${input.interval} created` })
     return { url: session.url ?? fail('internal_error', 'Stripe answered a checkout session without a URL; retry.'), expires_at: session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null }
   }) satisfies Handler<typeof c.createCheckoutLink>,

@@ -20,9 +20,10 @@ export type SubscribeOutcome = { status: 'subscribed' | 'changed' | 'unchanged';
  */
 export async function subscribePlan(ctx: AuthedContext, billing: StripeBilling, plan: Plan['name'], interval: BillingInterval): Promise<SubscribeOutcome> {
   const price = await billing.priceId(plan, interval)
-  const locked = await lockBilling(ctx.db, ctx.workspaceId)
-  const revision = locked.revision
-  const { row: withCustomer, customerId } = await ensureCustomer(ctx, billing, locked)
+  const { row: withCustomer, customerId } = await ensureCustomer(ctx, billing, await lockBilling(ctx.db, ctx.workspaceId))
+  // The revision before this call changes anything (a new customer counts as the state the call starts from): a
+  // retry of a call that was rolled back starts from the same one and so sends the same keys.
+  const revision = withCustomer.revision
   const synced = await syncBilling(ctx.db, billing, withCustomer, ctx.clock())
   let row = synced.row
   const current = liveSubscription(synced.state)
