@@ -104,7 +104,8 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
       const held = await leaseUnits(deps.db, job.id, locale, candidates.map((u) => u.id), LEASE_MS)
       // A job that held these units before us may have finished them since this job listed its work.
       const finished = await alreadyTranslated(deps.db, [...held], locale, Boolean(payload.unit_ids), job.id)
-      let batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
+      const formed = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
+      let batch = formed
       out.leased_elsewhere += candidates.length - held.size
       out.skipped_translated += finished.size
       if (limited && batch.length > 0) {
@@ -141,7 +142,7 @@ export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome
         out.check_warnings += countFlagged(accepted.map((r) => ({ unit: batch.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
         out.kept += accepted.length - written
       }
-      await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))
+      await releaseLeases(deps.db, job.id, locale, formed.map((u) => u.id))
       done += candidates.length
       await heartbeatJob(deps.db, job.id, { locale, done, total_in_locale: total })
     })
