@@ -1,12 +1,14 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Metrics, type StripeBilling } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits, type StripeBilling } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
 import { mountBillingWebhook } from './billing-webhook.js'
 import { mountMcp } from './mcp.js'
+import { mountPages } from './pages/index.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
+import { cookiePolicy } from './session/cookies.js'
 
 /** What the API needs to run: a database and where it is reachable. */
 export interface AppDeps {
@@ -37,6 +39,12 @@ export interface AppDeps {
   billing?: StripeBilling
   /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default exactly when billing is configured). */
   enforcePlanLimits?: boolean
+  /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
+  mailer?: Mailer
+  /** Failed sign-ins allowed per e-mail and per address; core's defaults when not given. */
+  signInLimits?: SignInLimits
+  /** Client addresses come from X-Forwarded-For (TOLK_TRUST_PROXY). */
+  trustProxy?: boolean
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -80,9 +88,14 @@ export function createApp(deps: AppDeps): Hono {
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
     ...(deps.billing ? { billing: deps.billing } : {}),
     enforcePlanLimits: deps.enforcePlanLimits ?? deps.billing !== undefined,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
+    cookies: cookiePolicy(deps.baseUrl),
   }
   mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })
   mountMcp(app, surface)
   mountRest(app, surface)
+  mountPages(app, surface)
   return app
 }

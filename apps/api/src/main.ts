@@ -4,6 +4,8 @@ import { createProvider } from '@tolk/ai'
 import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
+import { firstStartMessage } from './first-start.js'
+import { createMailer } from './mail.js'
 import { rateLimits } from './middleware/rate-limit.js'
 
 const config = configFromEnv(process.env)
@@ -11,8 +13,8 @@ const log = createLogger(config.logLevel)
 const conn = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 const metrics = new Metrics({ db: conn.db, processFigures: true })
 await migrateToLatest(conn.db)
-const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey)
-if (boot) console.log(`Created the Default workspace.\nAPI key: ${boot.apiKey}\n(shown once; keep it)`)
+const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey, { email: config.bootstrapEmail, password: config.bootstrapPassword })
+if (boot) console.log(firstStartMessage(boot, config.publicUrl))
 
 // Billing: Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points it elsewhere, as tests do); the plans' limits
 // are enforced where plans can be bought, unless TOLK_PLAN_LIMITS says otherwise.
@@ -46,7 +48,9 @@ if (config.redisUrl) {
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
 const searchIndexer = new SearchIndexer(conn.db).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
-const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, enforcePlanLimits, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+// On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
+const app = createApp({ db: conn.db, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, enforcePlanLimits, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

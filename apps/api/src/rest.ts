@@ -33,10 +33,12 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     if (method !== 'POST' && !(method === 'GET' && op.kind === 'read')) {
       fail('method_not_allowed', op.kind === 'read' ? `${op.name} answers GET and POST only.` : `${op.name} changes data; send it with POST.`)
     }
-    const surface = surfaceOf(c)
+    const who = await principalOf(c, deps, op.public ?? false)
+    // A session cookie is the web app's credential: its calls are the dashboard's.
+    const surface = who?.viaSession ? 'dashboard' : surfaceOf(c)
     c.set('surface', surface)
-    const principal = await principalOf(c, deps.auth, op.public ?? false)
-    if (principal) c.set('workspaceId', principal.workspaceId)
+    const principal = who?.principal ?? null
+    if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
     const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
     const out = await invoke(opContext(c, deps, principal, surface), op.name, raw)
     c.set('requestIdSent', true)

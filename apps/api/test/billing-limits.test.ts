@@ -29,6 +29,19 @@ forEachBackend('plan limits on Free', (env) => {
     expect((await ws.call('list_projects', {})).body.projects).toHaveLength(2)
   })
 
+  test('invite_member beyond the plan\'s member limit (members and open invitations) answers 403 forbidden; a revoked invitation frees the place', async () => {
+    const ws = await env.workspace()
+    expect((await ws.call('invite_member', { email: 'ana@example.com' })).status).toBe(200)
+    const second = await ws.call('invite_member', { email: 'ben@example.com' })
+    expect(second.status).toBe(200)
+    const third = await ws.call('invite_member', { email: 'cy@example.com' })
+    expect(third.status).toBe(403)
+    expect(third.body.code).toBe('forbidden')
+    expect(third.body.detail).toMatch(/Free plan allows 2 members.*2 invitations open.*Pro allows 5/)
+    expect((await ws.call('revoke_invitation', { invitation: second.body.invitation.id })).status).toBe(200)
+    expect((await ws.call('invite_member', { email: 'cy@example.com' })).status).toBe(200)
+  })
+
   test('the translate job stops at the monthly AI allowance: reported in output and errors, the rest left missing', async () => {
     const ws = await env.workspace()
     const month = new Date().toISOString().slice(0, 7)

@@ -17,7 +17,7 @@ forEachBackend('billing without Stripe', (env) => {
     expect(billing.status).toBe(200)
     expect(billing.body).toMatchObject({
       plan: 'Free', interval: null, status: 'none', card_saved: false, billing_available: false, limits_enforced: false,
-      usage: { ai_translations: { used: 0, limit: 1000, left: 1000 }, projects: { used: 1, limit: 2, left: 1 }, members: { used: 1, limit: 2 } },
+      usage: { ai_translations: { used: 0, limit: 1000, left: 1000 }, projects: { used: 1, limit: 2, left: 1 }, members: { used: 0, limit: 2, left: 2 } },
     })
     const hook = await env.app().request('http://tolk.test/api/billing/webhook', { method: 'POST', body: '{}' })
     expect(hook.status).toBe(503)

@@ -8,6 +8,16 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
+const RECOVER = fileURLToPath(new URL('../src/recover.ts', import.meta.url))
+
+/** Runs a script of the api to its end; answers its exit code and output. */
+function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (out += d))
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })))
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'tolk-embedded-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
@@ -51,6 +61,8 @@ test('the first start creates the Default workspace and prints an owner key once
   const first = await start({ TOLK_BOOTSTRAP_KEY: '' })
   const key = /API key: (tolk_\w+)/.exec(first.output())?.[1]
   expect(key).toBeDefined()
+  // Issue 22: and a one-time sign-in link for the owner account it created.
+  expect(first.output()).toMatch(/Owner account: owner@localhost \(no password yet\)\nSign-in link: http:\/\/\S+\/reset\/[\w-]{43}\n/)
   const ws = await fetch(`${first.url}/api/v1/get_workspace`, { headers: { authorization: `Bearer ${key}` } })
   expect((await ws.json()) as any).toMatchObject({ name: 'Default', source_locale: 'en' })
   const created = await fetch(`${first.url}/api/v1/create_project`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Kept"}' })
@@ -62,7 +74,18 @@ test('the first start creates the Default workspace and prints an owner key once
   const projects = await fetch(`${second.url}/api/v1/list_projects`, { headers: { authorization: `Bearer ${key}` } })
   expect(((await projects.json()) as any).projects.map((p: { slug: string }) => p.slug)).toEqual(['kept'])
   expect(await second.stop()).toBe(0)
-}, 120_000)
+
+  // The documented way back in (README § Accounts): a fresh sign-in link and owner key, straight from the database.
+  const recovered = await run(RECOVER, ['--email', 'owner@localhost', '--key'], { DATABASE_URL: '', TOLK_DATA_DIR: dataDir, PORT: '8787' })
+  expect(recovered.code).toBe(0)
+  expect(recovered.out).toMatch(/Sign-in link for owner@localhost: http:\/\/127\.0\.0\.1:8787\/reset\/[\w-]{43}/)
+  const newKey = /API key: (tolk_\w+)/.exec(recovered.out)?.[1]
+  expect(newKey).toBeDefined()
+  const third = await start()
+  const viaNewKey = await fetch(`${third.url}/api/v1/list_api_keys`, { headers: { authorization: `Bearer ${newKey}` } })
+  expect(viaNewKey.status).toBe(200)
+  expect(await third.stop()).toBe(0)
+}, 180_000)
 
 test('TOLK_BOOTSTRAP_KEY sets the owner key of an empty database', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tolk-bootstrap-'))

@@ -1,4 +1,5 @@
 // A key of one workspace never reads or changes another workspace: one case per op of the registry.
+import { randomUUID } from 'node:crypto'
 import { contracts } from '@tolk/core'
 import { expect, test } from 'vitest'
 import { insertRows, rowsOf } from '../../../packages/db/test/rows.js'
@@ -21,6 +22,10 @@ interface Other {
   taskId: string
   /** B's learned format (active: it reads lang/{locale}.ini), slug secret-ini. */
   formatId: string
+  /** A person who is a member of B (named "Secret Person"), and B's pending invitation. */
+  userId: string
+  userEmail: string
+  invitationId: string
   caller: Caller
 }
 
@@ -28,7 +33,7 @@ interface Other {
  * For each op: the input A sends that aims at B, and whether A must get not_found or only its own data. Billing ops
  * that need Stripe answer 503 on this server (no STRIPE_SECRET_KEY); billing*.test.ts covers them with a fake Stripe.
  */
-const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' | 'own' | 'billing_unavailable' }> = {
+const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' | 'own' | 'forbidden' | 'billing_unavailable' }> = {
   get_workspace: { input: () => ({}), expect: 'own' },
   update_workspace: { input: () => ({ name: 'hijacked' }), expect: 'own' },
   list_activity: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
@@ -82,6 +87,15 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
   get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
   list_audits: { input: () => ({ locale: 'de' }), expect: 'own' },
+  // People (Issue 22): a key sees its own workspace and members; B's members and invitations are not found.
+  list_workspaces: { input: () => ({}), expect: 'own' },
+  create_workspace: { input: () => ({ name: 'Secret copy' }), expect: 'forbidden' },
+  list_members: { input: () => ({}), expect: 'own' },
+  invite_member: { input: (b) => ({ email: b.userEmail }), expect: 'own' },
+  update_member: { input: (b) => ({ user: b.userId, role: 'admin' }), expect: 'not_found' },
+  remove_member: { input: (b) => ({ user: b.userId }), expect: 'not_found' },
+  list_invitations: { input: () => ({}), expect: 'own' },
+  revoke_invitation: { input: (b) => ({ invitation: b.invitationId }), expect: 'not_found' },
 }
 
 test('every op of the registry has an isolation case', () => {
@@ -109,7 +123,12 @@ forEachBackend('workspace isolation', (env) => {
     }])
     const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
     const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
-    return { formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
+    const userId = randomUUID()
+    const userEmail = `member-${userId.slice(0, 8)}@example.com`
+    await insertRows(env.conn().db, 'users', [{ id: userId, email: userEmail, name: 'Secret Person', password_hash: null }])
+    await insertRows(env.conn().db, 'memberships', [{ workspace_id: ws.workspaceId, user_id: userId, role: 'member' }])
+    const invitation = (await ws.call('invite_member', { email: `invited-${userId.slice(0, 8)}@example.com` })).body
+    return { userId, userEmail, invitationId: invitation.invitation.id, formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {
@@ -120,7 +139,9 @@ forEachBackend('workspace isolation', (env) => {
     const tasks = await b.caller.call('list_tasks', { status: 'any' })
     const formats = await b.caller.call('list_formats')
     const audits = await b.caller.call('list_audits')
-    return { formats: formats.body, audits: audits.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
+    const members = await b.caller.call('list_members')
+    const invitations = await b.caller.call('list_invitations')
+    return { members: members.body, invitations: invitations.body, formats: formats.body, audits: audits.body, tasks: tasks.body, workspace: workspace!.body, projects: projects!.body, keys: keys!.body, glossary: glossary!.body, rules: rules!.body, files: files.body, pulled: pulled.body, unit: unit.body }
   }
 
   test.each(contracts.map((c) => c.name))('%s never reads or changes another workspace', async (op) => {
@@ -135,6 +156,9 @@ forEachBackend('workspace isolation', (env) => {
     } else if (c.expect === 'billing_unavailable') {
       expect(res.status).toBe(503)
       expect(res.body.code).toBe('billing_unavailable')
+    } else if (c.expect === 'forbidden') {
+      expect(res.status).toBe(403)
+      expect(res.body.code).toBe('forbidden')
     } else {
       expect(res.status).toBe(200)
     }

@@ -1,6 +1,8 @@
 // The packed `tolk` CLI against a running API: installed from its tarball into an empty folder, run as users run it.
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Client as ModernClient } from '@modelcontextprotocol/client'
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { errorOfResult } from '@tolk/core'
@@ -186,6 +188,27 @@ describe('tolk mcp over stdio', () => {
       expect((forbidden.content as { text: string }[])[0]!.text).toMatch(/^forbidden: /)
     } finally {
       await asMember.client.close()
+    }
+  })
+
+  it('serves the 2026-07-28 revision to the v2 client: tools, a read, a write and a tool error with its code, no handshake', async () => {
+    const { key } = await session()
+    const client = checkingOutputs(new ModernClient({ name: 'cli-e2e-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } }))
+    await client.connect(new ModernStdioTransport({ command: process.execPath, args: [cli().bin, 'mcp'], env: { PATH: process.env.PATH ?? '', TOLK_URL: api().url, TOLK_API_KEY: key }, stderr: 'pipe' }))
+    try {
+      expect(client.getProtocolEra()).toBe('modern')
+      const catalog = (await (await fetch(`${api().url}/api/v1`)).json()) as { ops: { name: string }[] }
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(catalog.ops.map((o) => o.name))
+      const read = await client.callTool({ name: 'get_workspace', arguments: {} })
+      expect(read.structuredContent).toMatchObject({ source_locale: 'en' })
+      const write = await client.callTool({ name: 'create_project', arguments: { name: 'Modern stdio' } })
+      expect(write.structuredContent).toMatchObject({ slug: 'modern-stdio' })
+      const taken = await client.callTool({ name: 'create_project', arguments: { name: 'Modern stdio' } })
+      expect(taken.isError).toBe(true)
+      expect(errorOfResult(taken)).toMatchObject({ code: 'project_exists' })
+      expect((taken.content as { text: string }[])[0]!.text).toMatch(/^project_exists: /)
+    } finally {
+      await client.close()
     }
   })
 

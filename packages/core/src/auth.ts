@@ -1,13 +1,20 @@
-import { findApiKeyByHash, touchApiKey, type Db } from '@tolk/db'
+import { findApiKeyByHash, touchApiKey, type Db, type Session, type User } from '@tolk/db'
 import type { Principal } from './context.js'
 import { fail } from './errors.js'
 import { KEY_PREFIX, hashApiKey } from './services/api-key-secret.js'
+import { userFromSession } from './services/people/sessions.js'
+import { principalForPerson } from './services/people/workspace-choice.js'
 
 /** The credential headers of a request, as sent. */
 export interface CredentialHeaders {
   authorization?: string | null
   apiKey?: string | null
+  /** X-Service-Workspace: the workspace a person's request acts in (ignored for API keys, which have one). */
+  workspace?: string | null
 }
+
+/** Resolves a bearer token that is not an API key (an OAuth access token) to its person; null when invalid or expired. */
+export type TokenUser = (token: string) => Promise<Pick<User, 'id' | 'email'> | null>
 
 /** True when the request carries a credential at all. */
 export function hasCredential(h: CredentialHeaders): boolean {
@@ -39,7 +46,19 @@ export class Authenticator {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
+    /** OAuth access tokens, once an authorization server provides them; without it every non-key bearer is invalid_token. */
+    private readonly tokenUser?: TokenUser,
   ) {}
+
+  /**
+   * The principal of a session cookie and the session (its csrf_token guards writes), or null when the cookie is
+   * unknown, expired or signed out. The workspace follows principalForPerson's rule, as for OAuth tokens.
+   */
+  async authenticateSession(cookieToken: string, workspace: string | null | undefined): Promise<{ principal: Principal; session: Session; user: User } | null> {
+    const found = await userFromSession(this.db, cookieToken, this.clock())
+    if (!found) return null
+    return { principal: await principalForPerson(this.db, found.user, workspace), session: found.session, user: found.user }
+  }
 
   /** The principal of the request's credential, or 401 unauthorized / invalid_key / invalid_token. */
   async authenticate(h: CredentialHeaders): Promise<Principal> {
@@ -49,8 +68,10 @@ export class Authenticator {
       fail('invalid_key', `X-Api-Key holds something that is not a Tolk API key (keys start with ${KEY_PREFIX}); send the key create_api_key returned.`)
     }
     if (!token.startsWith(KEY_PREFIX)) {
-      // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token; this server issues none.
-      fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
+      // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token.
+      if (!this.tokenUser) fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
+      const user = (await this.tokenUser(token)) ?? fail('invalid_token', 'This access token is invalid or expired; refresh it (or sign in again) and retry.')
+      return principalForPerson(this.db, user, h.workspace)
     }
     // Hashing is the costliest step left on a cached request; remember the hash of tokens seen recently.
     let hash = this.hashes.get(token)

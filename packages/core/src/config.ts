@@ -10,6 +10,13 @@ export interface Config {
   dataDir: string
   redisUrl?: string
   bootstrapKey?: string
+  /** On an empty database, the owner account to create (TOLK_BOOTSTRAP_EMAIL, TOLK_BOOTSTRAP_PASSWORD). */
+  bootstrapEmail?: string
+  bootstrapPassword?: string
+  /** SMTP server for invitations and links (TOLK_SMTP_URL); without it they go to the log. */
+  smtpUrl?: string
+  /** The From address of that mail (TOLK_MAIL_FROM). */
+  mailFrom?: string
   /** Jobs a worker process runs at once (per job type). */
   workerConcurrency: number
   /** Strings per AI request. */
@@ -49,6 +56,10 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     dataDir: env.TOLK_DATA_DIR || './.tolk',
     redisUrl: env.REDIS_URL || undefined,
     bootstrapKey: env.TOLK_BOOTSTRAP_KEY || undefined,
+    bootstrapEmail: env.TOLK_BOOTSTRAP_EMAIL || undefined,
+    bootstrapPassword: env.TOLK_BOOTSTRAP_PASSWORD || undefined,
+    smtpUrl: env.TOLK_SMTP_URL || undefined,
+    mailFrom: env.TOLK_MAIL_FROM || undefined,
     workerConcurrency: positiveInt(env.TOLK_WORKER_CONCURRENCY, 2, 'TOLK_WORKER_CONCURRENCY'),
     batchSize: positiveInt(env.TOLK_BATCH_SIZE, 40, 'TOLK_BATCH_SIZE'),
     aiConcurrency: positiveInt(env.TOLK_AI_CONCURRENCY, 4, 'TOLK_AI_CONCURRENCY'),

@@ -12,14 +12,39 @@ export interface Actor {
 
 /** A resolved credential: its workspace, role and actor. */
 export interface Principal {
-  workspaceId: string
+  /**
+   * The workspace the request acts in. null only for a person whose workspace the request did not pick (several, or
+   * none, and no X-Service-Workspace): ops that need one answer 403 no_workspace with `noWorkspace`.
+   */
+  workspaceId: string | null
   role: Role
   actor: Actor
+  /** Why a person's request has no workspace (services/people/workspace-choice.ts). */
+  noWorkspace?: string
+}
+
+/** A message for a person: an invitation or a one-time link (SMTP when configured, else the log). */
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  /** The link the message carries, which the log shows when no SMTP server is configured. */
+  link: string
+}
+
+/** Sends mail; apps/api provides one (nodemailer over TOLK_SMTP_URL, or the log). */
+export interface Mailer {
+  /** True when mail really leaves (SMTP); false when links only reach the log. */
+  readonly delivers: boolean
+  /** Sends (or logs) a message; never throws: a failure is logged, and the link is in the op's answer anyway. */
+  send(mail: Mail): Promise<void>
 }
 
 /** What a write records in the activity log, besides who, when, op and surface. */
 export interface ActivityNote {
   summary: string
+  /** The workspace the row belongs to, when not the request's (create_workspace records in the new one). */
+  workspaceId?: string
   target?: string
   projectId?: string | null
 }
@@ -50,6 +75,8 @@ export interface OpContext {
    * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
+  /** Sends invitations and links; without one, invite_member's link is only in its answer. */
+  mailer?: Mailer
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
   /** The server's Stripe (STRIPE_SECRET_KEY); without it every billing op but get_pricing and get_billing answers 503. */
@@ -60,7 +87,7 @@ export interface OpContext {
 
 /** The context of an op that needs a credential: the workspace is known, and writes can note activity. */
 export interface AuthedContext extends OpContext {
-  principal: Principal
+  principal: Principal & { workspaceId: string }
   workspaceId: string
   /** Adds an activity row, written in the op's transaction. */
   activity(note: ActivityNote): void
@@ -75,4 +102,13 @@ export interface AuthedContext extends OpContext {
    * format_not_ready, yet the learn_format job it started must outlive the answer.
    */
   failAfterCommit(error: Error): never
+}
+
+/**
+ * The context of a `personal` op (list_workspaces, create_workspace): a person may call it before picking a
+ * workspace, so the workspace may be null; an activity note without a workspaceId is then not recorded.
+ */
+export interface PersonalContext extends Omit<AuthedContext, 'principal' | 'workspaceId'> {
+  principal: Principal
+  workspaceId: string | null
 }

@@ -17,14 +17,19 @@ export function findOp(name: string): RegisteredOp {
 export async function invoke(ctx: OpContext, name: string, raw: unknown): Promise<unknown> {
   const op = findOp(name)
   if (!op.public && !ctx.principal) fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key.')
-  if (op.admin && ctx.principal && ctx.principal.role === 'member') fail('forbidden', `${name} needs an owner or admin key; ask an owner of the workspace.`)
+  // spec § Authentication 6: a person whose request picked no workspace reaches only the personal ops.
+  if (ctx.principal && ctx.principal.workspaceId === null && !op.personal) fail('no_workspace', ctx.principal.noWorkspace ?? 'Name a workspace you belong to in X-Service-Workspace.')
+  if (op.admin && ctx.principal && ctx.principal.role === 'member') {
+    fail('forbidden', ctx.principal.actor.type === 'user' ? `${name} needs an owner or admin of the workspace; ask one of them.` : `${name} needs an owner or admin key; ask an owner of the workspace.`)
+  }
   // Once, for every op and surface: NUL and lone surrogates would fail deep in a write (a 500) or be stored mangled.
   const badText = textIssues(raw, { fileText: op.fileText })
   if (badText.length > 0) fail('invalid_input', `The input of ${name} holds text that cannot be stored; fix the listed issues.`, { issues: badText })
   const parsed = v.safeParse(op.input, raw ?? {})
   if (!parsed.success) fail('invalid_input', `The input of ${name} is not valid; fix the listed issues.`, { issues: issuesFrom(parsed.issues) })
   if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
-  const principal = ctx.principal
+  // Checked above: only personal ops run without a workspace, and their handlers are typed for a null one.
+  const principal = ctx.principal as AuthedContext['principal']
   if (op.kind === 'read') {
     const denied = readOnly(name)
     return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: denied, afterCommit: denied, rollbackWith: denied, quiet: denied, failAfterCommit: denied }, parsed.output)
@@ -60,7 +65,7 @@ class CommitThenFail extends Error {
   }
 }
 
-async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable<OpContext['principal']>, input: unknown): Promise<unknown> {
+async function runWrite(op: RegisteredOp, ctx: OpContext, principal: AuthedContext['principal'], input: unknown): Promise<unknown> {
   const committed: (() => void | Promise<void>)[] = []
   let failure: Error | undefined
   const out = await withTx(ctx.db, async (tx) => {
@@ -87,7 +92,8 @@ async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable
     }
     // Every write that changed something leaves a trace, even one whose handler noted nothing.
     if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
-    await insertActivity(tx, notes.map((n) => activityRow(authed, op.name, n)))
+    // A personal op run before a workspace was picked records only notes that name their workspace.
+    await insertActivity(tx, notes.filter((n) => (n.workspaceId ?? authed.workspaceId) !== null).map((n) => activityRow(authed, op.name, n)))
     return result
   })
   for (const fn of committed) await fn()
@@ -97,7 +103,7 @@ async function runWrite(op: RegisteredOp, ctx: OpContext, principal: NonNullable
 
 function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewActivity {
   return {
-    workspace_id: ctx.workspaceId, project_id: note.projectId ?? null,
+    workspace_id: note.workspaceId ?? ctx.workspaceId, project_id: note.projectId ?? null,
     actor_type: ctx.principal.actor.type, actor_id: ctx.principal.actor.id, actor_name: ctx.principal.actor.name,
     surface: ctx.surface, op, target: note.target ?? null, summary: note.summary, request_id: ctx.requestId,
   }

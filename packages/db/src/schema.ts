@@ -319,6 +319,73 @@ export interface AuditFindingsTable {
 }
 
 /** Every table, for Kysely<Database>. */
+/** A person's account; e-mail is unique whatever its case. */
+export interface UsersTable {
+  id: Generated<string>
+  email: string
+  name: Generated<string>
+  /** scrypt hash with its parameters; null until the person sets a password (an owner made at first start). */
+  password_hash: string | null
+  created_at: CreatedAt
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Who belongs to which workspace, with which role. */
+export interface MembershipsTable {
+  workspace_id: string
+  user_id: string
+  role: Role
+  created_at: CreatedAt
+}
+
+/** Cookie sessions; id is the SHA-256 of the cookie's token. */
+export interface SessionsTable {
+  id: string
+  user_id: string
+  csrf_token: string
+  created_at: CreatedAt
+  expires_at: Timestamp
+  last_seen_at: Timestamp
+}
+
+/** Invitations to a workspace by e-mail; only the token's SHA-256 is stored. */
+export interface InvitationsTable {
+  id: Generated<string>
+  workspace_id: string
+  email: string
+  role: Role
+  token_hash: string
+  invited_by: string
+  invited_by_user_id: string | null
+  created_at: CreatedAt
+  expires_at: Timestamp
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  accepted_by: string | null
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** What a one-time link is for. */
+export type LinkPurpose = 'password_reset' | 'sign_in'
+
+/** One-time links (password reset, first-start sign-in); only the token's SHA-256 is stored. */
+export interface OneTimeLinksTable {
+  id: Generated<string>
+  token_hash: string
+  user_id: string
+  purpose: LinkPurpose
+  created_at: CreatedAt
+  expires_at: Timestamp
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Failed sign-ins, counted per e-mail and per client address (the sign-in rate limit). */
+export interface SignInFailuresTable {
+  id: Generated<string>
+  email: string
+  ip: string
+  at: CreatedAt
+}
+
 export interface Database {
   workspaces: WorkspacesTable
   api_keys: ApiKeysTable
@@ -347,11 +414,22 @@ export interface Database {
   workspace_billing: WorkspaceBillingTable
   stripe_events: StripeEventsTable
   billing_requests: BillingRequestsTable
+  users: UsersTable
+  memberships: MembershipsTable
+  sessions: SessionsTable
+  invitations: InvitationsTable
+  one_time_links: OneTimeLinksTable
+  sign_in_failures: SignInFailuresTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
 export type WorkspaceUpdate = Updateable<WorkspacesTable>
 export type ApiKey = Selectable<ApiKeysTable>
+export type User = Selectable<UsersTable>
+export type Membership = Selectable<MembershipsTable>
+export type Session = Selectable<SessionsTable>
+export type Invitation = Selectable<InvitationsTable>
+export type OneTimeLink = Selectable<OneTimeLinksTable>
 export type NewApiKey = Insertable<ApiKeysTable>
 export type Project = Selectable<ProjectsTable>
 export type NewProject = Insertable<ProjectsTable>

@@ -68,7 +68,8 @@ function credentialOf(c: Context): string | undefined {
 /** Keys are counted by a hash, so Redis never holds a credential. */
 const hash = (credential: string) => createHash('sha256').update(credential).digest('base64url').slice(0, 32)
 
-function addressOf(c: Context, trustProxy: boolean | undefined): string {
+/** The client address of a request: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
+export function addressOf(c: Context, trustProxy: boolean | undefined): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded

@@ -14,6 +14,11 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
   readonly kind: 'read' | 'write'
   /** Owner or admin only (spec: ops marked A). */
   readonly admin: boolean
+  /**
+   * Needs a credential but no chosen workspace: a signed-in person with several workspaces, or none, may call it
+   * without X-Service-Workspace (list_workspaces, create_workspace).
+   */
+  readonly personal?: boolean
   /** Needs no credential over REST (get_pricing). */
   readonly public?: boolean
   /** Removes or overwrites data that cannot be had back (MCP destructiveHint). */

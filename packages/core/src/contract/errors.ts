@@ -26,6 +26,9 @@ export const ERRORS = {
   not_found: { status: 404, meaning: 'The project, unit, key, job, rule or other record is not in this workspace (or was merged or deleted).', fix: 'Use an id or slug from a listing op: list_projects, search_units or list_units, get_unit (keys[].id), list_jobs, list_rules, list_api_keys.' },
   method_not_allowed: { status: 405, meaning: 'A write op was sent with GET (reads answer GET and POST; writes only POST).', fix: 'Send it with POST and the input as a JSON body.' },
   project_exists: { status: 409, meaning: 'A project with that slug already exists in the workspace.', fix: 'Pick another slug, or change the existing project with update_project.' },
+  // Beyond the spec's table (it leaves people's rules open): docs/decisions.md, Issue 22.
+  already_member: { status: 409, meaning: 'The person invited is a member of the workspace already.', fix: 'Nothing to invite; update_member changes their role.' },
+  last_owner: { status: 409, meaning: 'The change would leave the workspace without an owner (the last owner leaving, being removed or demoted).', fix: 'Make another member an owner first (update_member), then retry.' },
   task_closed: { status: 409, meaning: 'The task was already resolved or dismissed.', fix: 'Nothing to do; list_tasks shows the open ones.' },
   format_not_ready: { status: 409, meaning: 'The file has no working format yet.', fix: 'Resolve its learn_format task first, then push again.' },
   job_missing: { status: 409, meaning: 'A job the task refers to no longer exists.', fix: 'Push the file again to start a new job.' },

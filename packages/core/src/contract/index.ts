@@ -3,6 +3,7 @@ import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getAudit, listAudits, runAudit } from './audit.js'
 import { cancelSubscription, createBillingPortalLink, createCheckoutLink, getBilling, getPricing, resumeSubscription, subscribe } from './billing.js'
+import { createWorkspace, inviteMember, listInvitations, listMembers, listWorkspaces, removeMember, revokeInvitation, updateMember } from './people.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { approveFormat, detectFormat, learnFormat, listFormats } from './format.js'
 import { addRule, deleteGlossaryTerm, listGlossary, listRules, updateRule, upsertGlossaryTerm } from './glossary.js'
@@ -32,6 +33,7 @@ export const contracts = [
   runAudit, getAudit, listAudits,
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
+  listWorkspaces, createWorkspace, listMembers, inviteMember, updateMember, removeMember, listInvitations, revokeInvitation,
   getPricing, getBilling, subscribe, cancelSubscription, resumeSubscription, createCheckoutLink, createBillingPortalLink,
 ] as const satisfies readonly OpContract[]
 

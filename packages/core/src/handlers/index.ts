@@ -5,6 +5,7 @@ import { fileHandlers } from './file.js'
 import { formatHandlers } from './format.js'
 import { glossaryHandlers } from './glossary.js'
 import { jobHandlers } from './job.js'
+import { peopleHandlers } from './people.js'
 import { projectHandlers } from './project.js'
 import { searchHandlers } from './search.js'
 import { taskHandlers } from './task.js'
@@ -26,4 +27,5 @@ export const handlers = {
   ...glossaryHandlers,
   ...apiKeyHandlers,
   ...billingHandlers,
+  ...peopleHandlers,
 } satisfies HandlerMap

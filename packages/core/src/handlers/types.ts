@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { AuthedContext, OpContext } from '../context.js'
+import type { AuthedContext, OpContext, PersonalContext } from '../context.js'
 import type { ContractOf, OpContract, OpName } from '../contract/index.js'
 
 /**
@@ -7,7 +7,7 @@ import type { ContractOf, OpContract, OpName } from '../contract/index.js'
  * (a handler answering anything else is a compile error). Public ops may run without a credential.
  */
 export type Handler<C extends OpContract> = (
-  ctx: C extends { public: true } ? OpContext : AuthedContext,
+  ctx: C extends { public: true } ? OpContext : C extends { personal: true } ? PersonalContext : AuthedContext,
   input: v.InferOutput<C['input']>,
 ) => Promise<v.InferOutput<C['output']>>
 

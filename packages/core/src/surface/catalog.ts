@@ -3,7 +3,8 @@ import { ERRORS, type ErrorCode } from '../contract/errors.js'
 import { opSchemas } from './json-schema.js'
 
 /** Codes any op may answer: a bad body, a bad input, a missing or unknown credential, a failure on the server. */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'invalid_token', 'rate_limited', 'internal_error']
+// no_workspace: any op called by a signed-in person may find them outside the workspace they named (spec § Authentication 6).
+export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'invalid_token', 'no_workspace', 'rate_limited', 'internal_error']
 
 /** One op as the public catalog (GET /api/v1) lists it. */
 export interface CatalogEntry {

@@ -1,8 +1,9 @@
 // The MCP surface: one tool per op, served by the api over Streamable HTTP and by `tolk mcp` over stdio.
 // Pure on purpose (contracts, JSON Schemas and the SDK only): the CLI bundles this file, so no database code may follow.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/sdk/types.js'
+// The server is the v2 SDK's low-level Server: the same instance answers both protocol eras (2025-11-25 and older
+// after an initialize handshake; 2026-07-28 per request), the serving entry decides which (docs/decisions.md § MCP).
+import { Server, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/server'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv'
 import { ERRORS } from '../contract/errors.js'
 import { catalog } from './catalog.js'
 
@@ -106,17 +107,22 @@ export function toolsFromCatalog(fetched: ToolCatalog): ToolDef[] {
   return fetched.ops.map(toolOf)
 }
 
-/** An MCP server offering `tools`, each call going to `call`; connect it to any transport (HTTP, stdio, in-memory). */
+/**
+ * An MCP server offering `tools`, each call going to `call`. Hand it to a serving entry (createMcpHandler, serveStdio),
+ * which binds it to the era of the request or connection, or connect it to a transport (a 2025-era initialize binds it).
+ */
 export function buildMcpServer(options: McpServerOptions): Server {
   const { tools, call } = options
-  const names = new Set(tools.map((t) => t.name))
+  const byName = new Map(tools.map((t) => [t.name, t]))
   const server = new Server(options.info ?? DEFAULT_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator() })
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => ({ ...t })) }))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools: tools.map((t) => ({ ...t })) }))
+  server.setRequestHandler('tools/call', async (request) => {
     const { name, arguments: args } = request.params
-    if (!names.has(name)) return toolError({ code: 'unknown_op', detail: `No tool named "${name}"; tools/list lists every tool.` })
+    const tool = byName.get(name)
+    if (!tool) return toolError({ code: 'unknown_op', detail: `No tool named "${name}"; tools/list lists every tool.` })
     try {
-      return toolResult(await call(name, args ?? {}))
+      // The SDK's projection for low-level servers: the result as the served era encodes it (ours are objects with a text part already).
+      return server.projectCallToolResult(toolResult(await call(name, args ?? {})), tool.outputSchema)
     } catch (err) {
       const known = toolErrorOf(err)
       if (known) return toolError(known)

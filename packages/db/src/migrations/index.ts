@@ -18,6 +18,7 @@ import * as m0016 from './2026_11_26_0016_translate_context.js'
 import * as m0017 from './2026_11_26_0017_bounded_search_text.js'
 import * as m0018aiwait from './2026_11_27_0018_aiwait_job_available_at.js'
 import * as m0018DedupeJudgements from './2026_11_27_0018_dedupe_judgements.js'
+import * as m0019 from './2026_11_27_0019_people.js'
 import * as m0021 from './2026_11_27_0021_billing.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0017_bounded_search_text': m0017,
   '2026_11_27_0018_aiwait_job_available_at': m0018aiwait,
   '2026_11_27_0018_dedupe_judgements': m0018DedupeJudgements,
+  '2026_11_27_0019_people': m0019,
   '2026_11_27_0021_billing': m0021,
 }

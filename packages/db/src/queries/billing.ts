@@ -65,12 +65,17 @@ export async function recordBillingRequest(db: Kysely<Database>, row: { idempote
   await db.insertInto('billing_requests').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute()
 }
 
-/**
- * Members of a workspace, for the plan's member limit. Until people and memberships exist, the credentials that act
- * in the workspace are its members: its API keys not revoked (docs/decisions.md, Issue 23).
- */
+/** Members of a workspace (people with a membership), for the plan's member limit. */
 export async function countMembers(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', workspaceId).where('revoked_at', 'is', null).executeTakeFirstOrThrow()
+  const row = await db.selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Invitations of a workspace that can still be accepted: each may become a member. */
+export async function countOpenInvitations(db: Kysely<Database>, workspaceId: string, now: Date): Promise<number> {
+  const row = await db.selectFrom('invitations').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('workspace_id', '=', workspaceId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).where('expires_at', '>', now)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 

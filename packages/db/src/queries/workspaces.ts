@@ -40,3 +40,8 @@ export const WORKSPACE_CHANGED_CHANNEL = 'tolk_workspace_changed'
 export async function notifyWorkspaceChanged(db: Kysely<Database>, id: string): Promise<void> {
   await sql`select pg_notify(${WORKSPACE_CHANGED_CHANNEL}, ${id})`.execute(db)
 }
+
+/** The oldest workspaces first (the recovery command's default is the first start's). */
+export function listWorkspacesOldestFirst(db: Kysely<Database>, limit: number): Promise<Workspace[]> {
+  return db.selectFrom('workspaces').selectAll().orderBy('created_at').orderBy('id').limit(limit).execute()
+}

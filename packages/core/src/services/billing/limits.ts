@@ -1,4 +1,4 @@
-import { aiTranslationsIn, countMembers, countProjects, findBilling, lockAiUsage, lockBillingForLimits, type Db, type WorkspaceBilling } from '@tolk/db'
+import { aiTranslationsIn, countMembers, countOpenInvitations, countProjects, findBilling, lockAiUsage, lockBillingForLimits, type Db, type WorkspaceBilling } from '@tolk/db'
 import { fail } from '../../errors.js'
 import type { Plan } from '../pricing.js'
 import { planInEffect, planThatLifts } from './plans.js'
@@ -38,12 +38,17 @@ export async function assertProjectRoom(db: Db, workspaceId: string): Promise<vo
   if (used >= plan.project_limit) fail('forbidden', limitDetail('projects', used, plan, 'project_limit'))
 }
 
-/** Refuses a new member beyond the plan's member limit (for the op that adds members, in its transaction). */
-export async function assertMemberRoom(db: Db, workspaceId: string): Promise<void> {
+/**
+ * Refuses an invitation beyond the plan's member limit: members and invitations still open count, since each open
+ * one may become a member (invite_member calls it in its transaction, under the workspace row's lock).
+ */
+export async function assertMemberRoom(db: Db, workspaceId: string, now: Date): Promise<void> {
   const plan = planInEffect(await lockBillingForLimits(db, workspaceId))
   if (plan.member_limit === null) return
-  const used = await countMembers(db, workspaceId)
-  if (used >= plan.member_limit) fail('forbidden', limitDetail('members', used, plan, 'member_limit'))
+  const [members, invited] = await Promise.all([countMembers(db, workspaceId), countOpenInvitations(db, workspaceId, now)])
+  if (members + invited >= plan.member_limit) {
+    fail('forbidden', `The ${plan.name} plan allows ${plan.member_limit} members and the workspace has ${members}, with ${invited} invitations open (revoke_invitation frees a place).${upgradeHint('member_limit', members + invited)}`)
+  }
 }
 
 /**
@@ -57,8 +62,14 @@ export async function aiAllowance(db: Db, workspaceId: string, month: string): P
 }
 
 /** What a caller reads when a plan limit stops a write: the limit, the plan, and the plan that lifts it. */
-export function limitDetail(what: string, used: number, plan: Plan, field: 'ai_translations_per_month' | 'member_limit' | 'project_limit'): string {
+export function limitDetail(what: string, used: number, plan: Plan, field: LimitField): string {
+  return `The ${plan.name} plan allows ${plan[field]} ${what}${field === 'ai_translations_per_month' ? ' a month' : ''} and the workspace has ${used}.${upgradeHint(field, used)}`
+}
+
+type LimitField = 'ai_translations_per_month' | 'member_limit' | 'project_limit'
+
+/** The sentence naming the cheapest plan that lifts a limit, and how to buy it. */
+function upgradeHint(field: LimitField, used: number): string {
   const lifts = planThatLifts(field, used)
-  const buy = lifts ? ` ${lifts.name} allows ${lifts[field] === null ? 'unlimited' : lifts[field]}: an owner or admin calls subscribe with plan ${lifts.name} after a person approved the price (get_pricing).` : ''
-  return `The ${plan.name} plan allows ${plan[field]} ${what}${field === 'ai_translations_per_month' ? ' a month' : ''} and the workspace has ${used}.${buy}`
+  return lifts ? ` ${lifts.name} allows ${lifts[field] === null ? 'unlimited' : lifts[field]}: an owner or admin calls subscribe with plan ${lifts.name} after a person approved the price (get_pricing).` : ''
 }
