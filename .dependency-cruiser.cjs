@@ -57,6 +57,57 @@ module.exports = {
       from: { path: '^apps/cli/' },
       to: { path: DATABASE, reachable: true },
     },
+    // Core's folders in order, each importing only those before it (docs/architecture.md):
+    //   contract -> (base: context, errors, outcome, ... at src/) -> services -> jobs -> handlers -> tasks -> (entry: invoke, registry, index, config, ...)
+    {
+      name: 'core-contract-first',
+      severity: 'error',
+      comment: 'An op contract is pure valibot and meta: it imports no other folder or module of core.',
+      from: { path: '^packages/core/src/contract/' },
+      to: { path: '^packages/core/src/', pathNot: '^packages/core/src/contract/' },
+    },
+    {
+      name: 'core-base-below-folders',
+      severity: 'error',
+      comment: 'The modules at core/src/ that every folder uses (context, errors, outcome, text-check, slices, ...) import only contract at run time; types may name what a context carries.',
+      from: { path: '^packages/core/src/[^/]+\\.ts$', pathNot: '^packages/core/src/(invoke|registry|index|bootstrap|auth|config|paths)\\.ts$' },
+      to: { path: '^packages/core/src/(services|jobs|handlers|tasks|surface)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'core-top-last',
+      severity: 'error',
+      comment: 'The entry modules (invoke, registry, index, bootstrap, auth, config, paths) join everything; no folder imports them.',
+      from: { path: '^packages/core/src/[^/]+/' },
+      to: { path: '^packages/core/src/(invoke|registry|index|bootstrap|auth|config|paths)\\.ts$' },
+    },
+    {
+      name: 'core-services-below-jobs',
+      severity: 'error',
+      comment: 'services hold what ops and jobs share (queueJob, fileTasks, taskPriority); they import no job, handler or task kind.',
+      from: { path: '^packages/core/src/services/' },
+      to: { path: '^packages/core/src/(jobs|handlers|tasks|surface)/' },
+    },
+    {
+      name: 'core-jobs-below-handlers',
+      severity: 'error',
+      comment: 'Job processors use services; they import no handler or task kind (they file tasks through services/file-tasks).',
+      from: { path: '^packages/core/src/jobs/' },
+      to: { path: '^packages/core/src/(handlers|tasks|surface)/' },
+    },
+    {
+      name: 'core-handlers-below-tasks',
+      severity: 'error',
+      comment: 'Task kinds run ops through their handlers, so handlers import no task kind; the one exception is handlers/task.ts, the queue ops, which read the kinds registry.',
+      from: { path: '^packages/core/src/handlers/', pathNot: '^packages/core/src/handlers/task\\.ts$' },
+      to: { path: '^packages/core/src/(tasks|surface)/' },
+    },
+    {
+      name: 'core-surface-reads-contract',
+      severity: 'error',
+      comment: 'surface (catalog, OpenAPI, MCP) is derived from the contracts alone: the CLI bundles it.',
+      from: { path: '^packages/core/src/surface/' },
+      to: { path: '^packages/core/src/', pathNot: '^packages/core/src/(contract|surface)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

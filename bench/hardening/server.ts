@@ -1,7 +1,7 @@
 // The API under test for bench/hardening, in a process of its own so its memory is measured alone. Answers
 // `{port, key}` when listening; on 'memory' collects garbage and answers its heap and RSS; on 'stop' exits.
 import { serve } from '@hono/node-server'
-import { createApp } from '@tolk/api'
+import { createApp, tuneTimeouts } from '@tolk/api'
 import { SearchIndexer, createWorkspaceWithOwner } from '@tolk/core'
 import { connect, migrateToLatest } from '@tolk/db'
 
@@ -11,6 +11,7 @@ const { apiKey } = await createWorkspaceWithOwner(conn.db, 'Bench', `bench-${pro
 const indexer = new SearchIndexer(conn.db)
 const app = createApp({ db: conn.db, baseUrl: 'http://bench.test', searchIndexer: indexer })
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send!({ port: info.port, key: apiKey }))
+tuneTimeouts(server)
 
 process.on('message', async (m) => {
   if (m === 'memory') {

@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): Hono {
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
   const surface = {
     db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
-    searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db),
+    searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db, deps.log),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
     ...(deps.billing ? { billing: deps.billing } : {}),
@@ -92,6 +92,7 @@ export function createApp(deps: AppDeps): Hono {
     ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     cookies: cookiePolicy(deps.baseUrl),
+    ...(deps.log ? { log: deps.log } : {}),
   }
   mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })
   mountMcp(app, surface)

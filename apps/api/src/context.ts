@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Mailer, type OpContext, type Principal, type SignInLimits, type StripeBilling, type WorkspaceCache } from '@tolk/core'
+import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Logger, type Mailer, type OpContext, type Principal, type SignInLimits, type StripeBilling, type WorkspaceCache } from '@tolk/core'
 import type { Db, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 import { CSRF_HEADER, SESSION_COOKIE, isSafeMethod, sameToken, sessionToken, type CookiePolicy } from './session/cookies.js'
@@ -24,6 +24,7 @@ export interface SurfaceDeps {
   signInLimits?: SignInLimits
   /** Client addresses come from X-Forwarded-For. */
   trustProxy?: boolean
+  log?: Logger
 }
 
 /** Who a request is, and how it said so: a session cookie makes its surface the dashboard. */
@@ -65,5 +66,6 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.billing ? { billing: deps.billing } : {}),
     ...(deps.enforcePlanLimits !== undefined ? { enforcePlanLimits: deps.enforcePlanLimits } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
   }
 }

@@ -7,6 +7,7 @@ import { createApp } from './app.js'
 import { firstStartMessage } from './first-start.js'
 import { createMailer } from './mail.js'
 import { rateLimits } from './middleware/rate-limit.js'
+import { tuneTimeouts } from './server-timeouts.js'
 
 const config = configFromEnv(process.env)
 const log = createLogger(config.logLevel)
@@ -33,7 +34,7 @@ let queue: JobQueue
 let stopJobs: () => Promise<void>
 if (config.redisUrl) {
   const bull = new BullJobQueue({ redisUrl: config.redisUrl })
-  const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS })
+  const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS, log })
   queue = bull
   stopJobs = async () => {
     reconciler.stop()
@@ -46,7 +47,7 @@ if (config.redisUrl) {
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
-const searchIndexer = new SearchIndexer(conn.db).start()
+const searchIndexer = new SearchIndexer(conn.db, log).start()
 const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimitIp, redisUrl: config.redisUrl, trustProxy: config.trustProxy })
 // On the embedded default the console is the operator's window, so links that cannot be mailed are printed there too.
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
@@ -56,6 +57,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'
   console.log(`Tolk API listening on ${config.publicUrl} (${where}; ${jobs}; listening on ${info.address}:${info.port})`)
 })
+tuneTimeouts(server)
 
 let stopping = false
 async function stop(signal: string) {

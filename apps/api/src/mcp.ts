@@ -18,7 +18,7 @@ export const MCP_PATH = '/api/mcp'
 export function mountMcp(app: Hono, deps: SurfaceDeps): void {
   const tools = toolsFromContracts()
   const onUnexpectedError = (requestId: string) => (err: unknown) =>
-    console.error(JSON.stringify({ level: 'error', request_id: requestId, surface: 'mcp', error: String((err as Error)?.stack ?? err) }))
+    deps.log?.error({ request_id: requestId, surface: 'mcp', err: String((err as Error)?.stack ?? err) }, 'unexpected error in an MCP tool call')
 
   // How each modern request runs its ops: the handler builds its server from the Request it was given, so the
   // request's own context (principal, request id) travels with that object and is gone with it.

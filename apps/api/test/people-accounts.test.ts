@@ -88,7 +88,7 @@ forEachBackend('accounts', (env) => {
     // The old cookie, replayed, no longer signs anyone in.
     const replay = await app.request(`${BASE_URL}/api/v1/list_workspaces`, { headers: { cookie: `tolk_session=${stolen}` } })
     expect(replay.status).toBe(401)
-    expect((await replay.json()).code).toBe('unauthorized')
+    expect(((await replay.json()) as { code: string }).code).toBe('unauthorized')
   })
 
   test('?next= leads only to a path on this site', async () => {

@@ -34,6 +34,7 @@ const reconciler = startReconciler(conn.db, producer, {
   intervalMs: Number(process.env.TOLK_RECONCILE_MS) || 30_000,
   queuedForMs: Number(process.env.TOLK_RECONCILE_QUEUED_MS) || 60_000,
   staleAfterMs,
+  log,
 })
 console.log(`Tolk worker ready (provider ${ai.name}, model ${ai.model}, concurrency ${config.workerConcurrency}, batch ${config.batchSize})`)
 

@@ -1,5 +1,5 @@
 import { auditBudgetFromEnv, type AuditBudget } from './jobs/audit-budget.js'
-import { AUTO_TRANSLATE_WAIT_MS } from './jobs/auto-translate.js'
+import { AUTO_TRANSLATE_WAIT_MS } from './services/auto-translate.js'
 
 /** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
 export interface Config {

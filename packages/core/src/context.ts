@@ -1,6 +1,8 @@
 import type { Db, Role, Surface } from '@tolk/db'
+import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
 import type { StripeBilling } from './services/billing/stripe-billing.js'
+import type { Logger } from './observability.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
 /** Who acts: an API key, a signed-in user, or the AI itself. */
@@ -77,6 +79,8 @@ export interface OpContext {
   autoTranslateWaitMs?: number
   /** Sends invitations and links; without one, invite_member's link is only in its answer. */
   mailer?: Mailer
+  /** Where failures that do not fail the op are logged (a job its queue did not take); absent: not logged. */
+  log?: Logger
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
   /** The server's Stripe (STRIPE_SECRET_KEY); without it every billing op but get_pricing and get_billing answers 503. */
@@ -85,30 +89,35 @@ export interface OpContext {
   enforcePlanLimits?: boolean
 }
 
-/** The context of an op that needs a credential: the workspace is known, and writes can note activity. */
-export interface AuthedContext extends OpContext {
+/** Fails the op with one of `E`, the codes the op declares (or every op may): answered as the spec's problem. */
+export type Fail<E extends ErrorCode> = (code: E, detail: string, extra?: Record<string, unknown>) => never
+
+/**
+ * The context of an op that needs a credential: the workspace is known, and writes can note activity.
+ * `E` is what `fail` may answer. A handler's context carries its op's declared errors plus the common ones
+ * (handlers/types.ts), so an undeclared code does not compile. A service that fails on an op's behalf names the codes
+ * it may answer in its signature (`ctx: AuthedContext<'not_found'>`): only a caller whose op declares them can pass
+ * its context. The codes every op may answer (COMMON_ERRORS, invalid_input above all) are always allowed; the
+ * default, `never`, is a service that fails with nothing else (docs/architecture.md).
+ */
+export interface AuthedContext<E extends ErrorCode = never> extends OpContext {
   principal: Principal & { workspaceId: string }
   workspaceId: string
+  /** A property, not a method, so the check is strict: a context that may fail with fewer codes is not accepted. */
+  fail: Fail<E | CommonError>
   /** Adds an activity row, written in the op's transaction. */
   activity(note: ActivityNote): void
   /** Runs `fn` once the op's transaction has committed (never if it rolls back). */
   afterCommit(fn: () => void | Promise<void>): void
-  /** Rolls the op's transaction back and answers `output` (dry runs). */
-  rollbackWith(output: unknown): never
   /** Declares that this write changed nothing, so it leaves no activity row. */
   quiet(): void
-  /**
-   * Commits what the op wrote so far, then fails with `error`: a push of a file nobody reads yet answers 409
-   * format_not_ready, yet the learn_format job it started must outlive the answer.
-   */
-  failAfterCommit(error: Error): never
 }
 
 /**
  * The context of a `personal` op (list_workspaces, create_workspace): a person may call it before picking a
  * workspace, so the workspace may be null; an activity note without a workspaceId is then not recorded.
  */
-export interface PersonalContext extends Omit<AuthedContext, 'principal' | 'workspaceId'> {
+export interface PersonalContext<E extends ErrorCode = never> extends Omit<AuthedContext<E>, 'principal' | 'workspaceId'> {
   principal: Principal
   workspaceId: string | null
 }

@@ -1,4 +1,5 @@
-import { statusOf, type ErrorCode } from './contract/errors.js'
+import type { Fail } from './context.js'
+import { statusOf, type CommonError, type ErrorCode } from './contract/errors.js'
 
 export { ERRORS, ERROR_CODES, statusOf, type ErrorCode, type ErrorInfo } from './contract/errors.js'
 
@@ -33,10 +34,17 @@ export class RaceLost extends Error {
   }
 }
 
-/** Throws a ServiceError; for expressions like `x ?? fail(...)`. */
+/**
+ * Throws a ServiceError; for expressions like `x ?? fail(...)`. Any code: for the pipeline (invoke, auth) only.
+ * Handlers and services fail through `ctx.fail`, typed by their op's declared errors (context.ts); code with no
+ * context fails with a common code through `failCommon`, or takes the caller's `fail`.
+ */
 export function fail(code: ErrorCode, detail: string, extra?: Record<string, unknown>): never {
   throw new ServiceError(code, detail, extra)
 }
+
+/** `fail` limited to the codes every op may answer (invalid_input above all): for checks that have no context. */
+export const failCommon: Fail<CommonError> = fail
 
 /** An RFC 9457 problem document as every surface renders it. */
 export interface Problem {

@@ -1,9 +1,11 @@
 import { insertActivity, isUniqueViolation, withTx, type NewActivity } from '@tolk/db'
 import * as v from 'valibot'
 import type { ActivityNote, AuthedContext, OpContext } from './context.js'
+import type { ErrorCode } from './contract/errors.js'
 import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
 import { textIssues } from './text-check.js'
+import { CommittedFailure, RolledBack } from './outcome.js'
 
 /** The op named `name`, or unknown_op. */
 export function findOp(name: string): RegisteredOp {
@@ -27,18 +29,20 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   if (badText.length > 0) fail('invalid_input', `The input of ${name} holds text that cannot be stored; fix the listed issues.`, { issues: badText })
   const parsed = v.safeParse(op.input, raw ?? {})
   if (!parsed.success) fail('invalid_input', `The input of ${name} is not valid; fix the listed issues.`, { issues: issuesFrom(parsed.issues) })
-  if (!ctx.principal) return op.handler(ctx as AuthedContext, parsed.output)
+  if (!ctx.principal) return answerOf(await op.handler(ctx as AuthedContext<ErrorCode>, parsed.output))
   // Checked above: only personal ops run without a workspace, and their handlers are typed for a null one.
   const principal = ctx.principal as AuthedContext['principal']
   if (op.kind === 'read') {
     const denied = readOnly(name)
-    return op.handler({ ...ctx, principal, workspaceId: principal.workspaceId, activity: denied, afterCommit: denied, rollbackWith: denied, quiet: denied, failAfterCommit: denied }, parsed.output)
+    const readCtx: AuthedContext<ErrorCode> = { ...ctx, principal, workspaceId: principal.workspaceId, fail, activity: denied, afterCommit: denied, quiet: denied }
+    // A read changes nothing, so a rolled-back answer is its output and a committed failure its error.
+    return answerOf(await op.handler(readCtx, parsed.output))
   }
   for (let attempt = 1; ; attempt++) {
     try {
       return await runWrite(op, ctx, principal, parsed.output)
     } catch (err) {
-      if (err instanceof RollbackWith) return err.output
+      if (err instanceof RollBack) return err.output
       // Two writers racing to create the same row: the loser runs again and finds the winner's row.
       if (attempt < 3 && (err instanceof RaceLost || RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c)))) continue
       throw err
@@ -52,53 +56,46 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
  */
 const RACE_CONSTRAINTS = ['keys_file_name_context_key', 'translations_unit_locale_key', 'units_workspace_hash_key']
 
-class RollbackWith extends Error {
+/** Thrown by the pipeline itself (never by a handler) to make withTx roll back after a handler returned RolledBack. */
+class RollBack extends Error {
   constructor(readonly output: unknown) {
     super('rollback')
   }
 }
 
-/** Thrown by failAfterCommit: the transaction commits, then `error` is thrown to the caller. */
-class CommitThenFail extends Error {
-  constructor(readonly error: Error) {
-    super('commit then fail')
-  }
+/** The answer of a handler that ran outside a write transaction: its output, or the error of a failure it returned. */
+function answerOf(result: unknown): unknown {
+  if (result instanceof CommittedFailure) throw result.error
+  return result instanceof RolledBack ? result.output : result
 }
 
+/**
+ * Runs a write handler in one transaction with its activity rows, then its after-commit work. The handler's answer
+ * decides the end (outcome.ts): an output commits; RolledBack rolls everything back and answers its output;
+ * CommittedFailure commits, runs every after-commit step, then answers its error.
+ */
 async function runWrite(op: RegisteredOp, ctx: OpContext, principal: AuthedContext['principal'], input: unknown): Promise<unknown> {
   const committed: (() => void | Promise<void>)[] = []
-  let failure: Error | undefined
-  const out = await withTx(ctx.db, async (tx) => {
+  const result = await withTx(ctx.db, async (tx) => {
     const notes: ActivityNote[] = []
     let quiet = false
-    const authed: AuthedContext = {
-      ...ctx, db: tx, principal, workspaceId: principal.workspaceId,
+    const authed: AuthedContext<ErrorCode> = {
+      ...ctx, db: tx, principal, workspaceId: principal.workspaceId, fail,
       activity: (n) => void notes.push(n),
       afterCommit: (fn) => void committed.push(fn),
-      rollbackWith: (output) => {
-        throw new RollbackWith(output)
-      },
       quiet: () => void (quiet = true),
-      failAfterCommit: (error) => {
-        throw new CommitThenFail(error)
-      },
     }
-    let result: unknown
-    try {
-      result = await op.handler(authed, input)
-    } catch (err) {
-      if (!(err instanceof CommitThenFail)) throw err
-      failure = err.error
-    }
+    const answer = await op.handler(authed, input)
+    if (answer instanceof RolledBack) throw new RollBack(answer.output)
     // Every write that changed something leaves a trace, even one whose handler noted nothing.
     if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
     // A personal op run before a workspace was picked records only notes that name their workspace.
     await insertActivity(tx, notes.filter((n) => (n.workspaceId ?? authed.workspaceId) !== null).map((n) => activityRow(authed, op.name, n)))
-    return result
+    return answer
   })
   for (const fn of committed) await fn()
-  if (failure) throw failure
-  return out
+  if (result instanceof CommittedFailure) throw result.error
+  return result
 }
 
 function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewActivity {

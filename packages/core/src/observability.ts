@@ -51,7 +51,7 @@ export async function observeJob<R extends string>(log: Logger, metrics: Metrics
   const done = (outcome: string, err?: unknown) => {
     const seconds = (performance.now() - started) / 1000
     // A job another worker holds, or one with no processor, did not run here: nothing to log.
-    if (outcome === 'not_claimed' || outcome === 'not_due' || outcome === 'unsupported') return
+    if (outcome === 'not_claimed' || outcome === 'not_due') return
     metrics?.jobs.inc({ type: job.type, outcome })
     metrics?.jobSeconds.observe({ type: job.type }, seconds)
     const line = { job_id: job.id, job_type: job.type, workspace: job.workspaceId, surface: 'job', status: outcome, duration_ms: Math.round(seconds * 1000), ...(err ? { err, code: 'internal_error' } : {}) }

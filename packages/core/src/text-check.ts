@@ -2,7 +2,7 @@
 // would fail deep inside a write (a 500) or be stored mangled. Every op input is walked once, before its schema, and
 // such text is refused as invalid_input naming where it is.
 import type { InputIssue } from './errors.js'
-import { nextTurn, sliceEnds } from './services/slices.js'
+import { nextTurn, sliceEnds } from './slices.js'
 
 /** At most this many text issues are listed; one is enough to fix the call, a few show a pattern. */
 const MAX_ISSUES = 20

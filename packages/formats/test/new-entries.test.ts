@@ -2,6 +2,9 @@
 // them (issue 11). Each format writes such an entry after that key's own entry, in the copy's style.
 import { describe, expect, test } from 'vitest'
 import { parse, render, type Entry, type FormatId } from '../src/index.js'
+import { parseLearned, renderLearned } from '../src/learned/engine.js'
+import type { Template } from '../src/learned/schema.js'
+import { formats } from '../src/registry.js'
 
 /** A German copy holding `a`, `b` and `z`, and the same copy with `c` where the source has it: between `b` and `z`. */
 const CASES: { name: string; format: FormatId; copy: string; want: string; key?: string; first?: string; plural?: boolean }[] = [
@@ -182,4 +185,35 @@ describe('a new JSON plural takes the copy\'s plural shape', () => {
     const entries = parse('json', copy, options).entries
     expect(render('json', copy, [entries[0]!, added ?? files, ...entries.slice(1)], options)).toBe(want)
   })
+})
+
+/** Learned formats (a template the model or inference wrote) place new keys by the same rule as built-in ones. */
+const LEARNED: { name: string; template: Template; copy: string; want: string; first: string }[] = [
+  {
+    name: 'learned lines, key=value', template: { kind: 'lines', separators: ['='] },
+    copy: 'a=A-de\nb=B-de\nz=Z-de\n', want: 'a=A-de\nb=B-de\nc=C-de\nz=Z-de\n', first: 'c=C-de\na=A-de\nb=B-de\nz=Z-de\n',
+  },
+  {
+    name: 'learned xml, <String Id Value/>', template: { kind: 'xml', element: 'String', key_attribute: 'Id', value_attribute: 'Value' },
+    copy: '<Strings>\n  <String Id="a" Value="A-de"/>\n  <String Id="b" Value="B-de"/>\n  <String Id="z" Value="Z-de"/>\n</Strings>\n',
+    want: '<Strings>\n  <String Id="a" Value="A-de"/>\n  <String Id="b" Value="B-de"/>\n  <String Id="c" Value="C-de"/>\n  <String Id="z" Value="Z-de"/>\n</Strings>\n',
+    first: '<Strings>\n  <String Id="c" Value="C-de"/>\n  <String Id="a" Value="A-de"/>\n  <String Id="b" Value="B-de"/>\n  <String Id="z" Value="Z-de"/>\n</Strings>\n',
+  },
+]
+
+describe('learned formats place a new entry by the same rule', () => {
+  const options = { locale: 'de', sourceLocale: 'en', missing: 'omit' as const }
+  test.each(LEARNED)('$name', ({ template, copy, want, first }) => {
+    const entries = parseLearned(template, copy, options).entries
+    const at = entries.findIndex((e) => e.key === 'z')
+    const added: Entry = { key: 'c', value: 'C-de' }
+    expect(renderLearned(template, copy, [...entries.slice(0, at), added, ...entries.slice(at)], options)).toBe(want)
+    expect(renderLearned(template, copy, [added, ...entries], options)).toBe(first)
+  })
+})
+
+test('the placement table covers every built-in format, a key before every key of the copy included', () => {
+  // xcstrings keeps a sorted catalog sorted (Xcode re-sorts it); its unsorted case is tested above.
+  const covered = new Set(CASES.filter((c) => c.first !== undefined).map((c) => c.format))
+  expect(formats.map((f) => f.id).filter((id) => id !== 'xcstrings' && !covered.has(id))).toEqual([])
 })

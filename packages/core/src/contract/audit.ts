@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { Id, JOB_STATUSES, Limit, Locale, Offset, ProjectRef, input } from './common.js'
 import { defineOp } from './define-op.js'
+import { Usage } from './job-types.js'
 import { Count, MaybeTimestamp, PluralMap, Timestamp } from './records.js'
 
 const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text))
 const AUDIT_SOURCE = 'the audit_id run_audit answered, or list_audits'
-const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_tokens: Count, cache_write_tokens: Count, requests: Count })
 
 /** An audit as get_audit and list_audits show it; empty (nulls, no counts) while its job runs. */
 export const Audit = v.object({

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { JobType } from '@tolk/db/lists'
-import type { ErrorCode } from './errors.js'
+import type { CommonError, ErrorCode } from './errors.js'
 
 /**
  * The contract half of an op: everything a surface needs to offer it (name, kind, schemas, the text an agent reads),
@@ -52,3 +52,6 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
 
 /** Declares an op contract, keeping its literal types; examples are type-checked against the input schema. */
 export const defineOp = <const C extends OpContract>(contract: C & { readonly examples: readonly v.InferInput<C['input']>[] }): C => contract
+
+/** The codes an op's handler may fail with: its contract's `errors` and those every op may answer. */
+export type DeclaredError<C extends OpContract> = CommonError | (C['errors'] extends readonly (infer E extends ErrorCode)[] ? E : never)

@@ -51,3 +51,12 @@ export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[]
 
 /** The HTTP status of a code. */
 export const statusOf = (code: ErrorCode): number => ERRORS[code].status
+
+/**
+ * Codes any op may answer, declared by none: the transport's (invalid_json, unauthorized, invalid_key, invalid_token,
+ * rate_limited), the input check's (invalid_input) and internal_error. forbidden (admin ops) and method_not_allowed
+ * (writes) come from the pipeline too; the catalog adds them by the op's kind (surface/catalog.ts errorsOf).
+ */
+// no_workspace: any op called by a signed-in person may find them outside the workspace they named (spec § Authentication 6).
+export const COMMON_ERRORS = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'invalid_token', 'no_workspace', 'rate_limited', 'internal_error'] as const satisfies readonly ErrorCode[]
+export type CommonError = (typeof COMMON_ERRORS)[number]

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { JOB_STATUSES, JOB_TYPES, SURFACES, TRANSLATION_STATUSES } from '@tolk/db/lists'
+import { JobOutput } from './job-types.js'
 
 // The records ops answer with, each shape written once; output schemas compose them. Plain objects, not strict:
 // a newer server may add a field, and a client must not break on it (the tests still refuse an undeclared one).
@@ -95,26 +96,6 @@ export const ActivityItem = v.object({
   id: Uuid('activity'), at: Timestamp, actor: Actor, surface: v.picklist(SURFACES), op: v.string(),
   project_id: v.nullable(v.string()), target: described(v.nullable(v.string()), 'id of the record changed'), summary: v.string(),
   request_id: v.nullable(v.string()),
-})
-
-/** Token usage of a job's AI calls, summed. */
-const Usage = v.object({ input_tokens: Count, output_tokens: Count, cache_read_tokens: Count, cache_write_tokens: Count, requests: Count })
-
-/** What a finished translate or dedupe_scan job reports; other job types report their own fields. */
-export const JobOutput = v.looseObject({
-  translated: v.optional(Count), tasks_filed: v.optional(Count), kept: v.optional(Count), leased_elsewhere: v.optional(Count),
-  skipped_translated: v.optional(described(Count, 'translate: strings the job listed that had a translation (a file imported, a person, another job) by the time their batch was formed, so they were not sent to the model')),
-  failed: v.optional(described(Count, 'translations that failed their checks twice (each listed in errors)')),
-  check_warnings: v.optional(described(Count, 'translations written that the quality checks flag (get_unit shows each warning)')),
-  usage: v.optional(Usage), provider: v.optional(v.string()), model: v.optional(v.string()),
-  pseudo: v.optional(described(v.boolean(), 'true when the pseudo provider ran (no AI key configured): the output is not a real translation')),
-  units_scanned: v.optional(described(Count, 'dedupe_scan: units compared')),
-  pairs_considered: v.optional(described(Count, 'dedupe_scan: candidate pairs of near-duplicate strings found')),
-  pairs_too_different: v.optional(described(Count, 'dedupe_scan: candidate pairs the rules do not take for one string written twice (another word, a turned meaning, no words)')),
-  pairs_known: v.optional(described(Count, 'dedupe_scan: pairs already suggested, merged or kept separate')),
-  pairs_placeholders_differ: v.optional(described(Count, 'dedupe_scan: pairs set aside because their placeholders differ')),
-  pairs_asked: v.optional(described(Count, 'dedupe_scan: pairs the rules could not settle that were sent to the AI provider (none without one)')),
-  pairs_remembered: v.optional(described(Count, 'dedupe_scan: such pairs whose earlier AI verdict was reused (a pair is never asked twice)')),
 })
 
 export const Job = v.object({

@@ -6,6 +6,7 @@ import { ActivityItem, Workspace } from './records.js'
 /** Show the credential's workspace. */
 export const getWorkspace = defineOp({
   name: 'get_workspace', kind: 'read', admin: false,
+  errors: ['not_found'],
   summary: "Show the credential's workspace: name, source locale, product context",
   description:
     'Returns the workspace the API key belongs to: its name, its source locale (the locale of every source string; translations are in other locales) and its product context. ' +

@@ -1,6 +1,5 @@
 import { findApiKeyById, insertApiKey, listApiKeys, notifyKeyRevoked, revokeApiKey } from '@tolk/db'
 import type * as c from '../contract/api-key.js'
-import { fail } from '../errors.js'
 import { displayPrefix, generateApiKey, hashApiKey } from '../services/api-key-secret.js'
 import { apiKeyOut } from './outputs.js'
 import type { Handler } from './types.js'
@@ -12,7 +11,7 @@ export const apiKeyHandlers = {
   }) satisfies Handler<typeof c.listApiKeys>,
 
   create_api_key: (async (ctx, input) => {
-    if (input.role === 'admin' && ctx.principal.role !== 'owner') fail('forbidden', 'Only an owner creates admin keys; create a member key or ask an owner.')
+    if (input.role === 'admin' && ctx.principal.role !== 'owner') ctx.fail('forbidden', 'Only an owner creates admin keys; create a member key or ask an owner.')
     const key = generateApiKey()
     const row = await insertApiKey(ctx.db, {
       workspace_id: ctx.workspaceId, name: input.name, prefix: displayPrefix(key), hash: hashApiKey(key), role: input.role,
@@ -22,9 +21,9 @@ export const apiKeyHandlers = {
   }) satisfies Handler<typeof c.createApiKey>,
 
   revoke_api_key: (async (ctx, input) => {
-    const existing = (await findApiKeyById(ctx.db, ctx.workspaceId, input.key)) ?? fail('not_found', `No API key ${input.key} in this workspace; list_api_keys shows them.`)
-    if (existing.role === 'owner' && ctx.principal.role !== 'owner') fail('forbidden', 'Only an owner revokes an owner key.')
-    const row = (await revokeApiKey(ctx.db, ctx.workspaceId, input.key, ctx.clock())) ?? fail('not_found', `No API key ${input.key} in this workspace.`)
+    const existing = (await findApiKeyById(ctx.db, ctx.workspaceId, input.key)) ?? ctx.fail('not_found', `No API key ${input.key} in this workspace; list_api_keys shows them.`)
+    if (existing.role === 'owner' && ctx.principal.role !== 'owner') ctx.fail('forbidden', 'Only an owner revokes an owner key.')
+    const row = (await revokeApiKey(ctx.db, ctx.workspaceId, input.key, ctx.clock())) ?? ctx.fail('not_found', `No API key ${input.key} in this workspace.`)
     await notifyKeyRevoked(ctx.db, row.hash)
     ctx.afterCommit(() => ctx.authCache?.evict(row.hash))
     ctx.activity({ summary: `revoked API key ${row.prefix} (${row.name})`, target: row.id })

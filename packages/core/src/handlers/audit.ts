@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { auditFindings, findAudit, insertAudit, listAudits, type AuditHead } from '@tolk/db'
 import type * as c from '../contract/audit.js'
-import { fail } from '../errors.js'
 import type { AuditResultColumn } from '../jobs/audit.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueJob } from '../services/queue-job.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
@@ -28,7 +27,7 @@ export const auditHandlers = {
     const project = input.project === undefined ? null : await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
     if (input.locale === sourceLocale) {
-      fail('invalid_input', 'The source locale has no translations to audit; fix the listed issues.', { issues: [{ path: 'locale', message: `${sourceLocale} is the workspace's source locale; audit a target locale.` }] })
+      ctx.fail('invalid_input', 'The source locale has no translations to audit; fix the listed issues.', { issues: [{ path: 'locale', message: `${sourceLocale} is the workspace's source locale; audit a target locale.` }] })
     }
     const auditId = randomUUID()
     const jobId = await queueJob(ctx, 'audit', { audit_id: auditId, locale: input.locale, project_id: project?.id ?? null, question: input.question })
@@ -38,7 +37,7 @@ export const auditHandlers = {
   }) satisfies Handler<typeof c.runAudit>,
 
   get_audit: (async (ctx, input) => {
-    const audit = (await findAudit(ctx.db, ctx.workspaceId, input.audit)) ?? fail('not_found', `No audit ${input.audit} in this workspace; list_audits shows them.`)
+    const audit = (await findAudit(ctx.db, ctx.workspaceId, input.audit)) ?? ctx.fail('not_found', `No audit ${input.audit} in this workspace; list_audits shows them.`)
     const out = auditOut(audit)
     if (!audit.finished_at) return { ...out, findings: [], findings_total: 0, next_offset: null }
     const total = input.check ? (out.counts[input.check] ?? 0) : Object.values(out.counts).reduce((a, n) => a + n, 0)

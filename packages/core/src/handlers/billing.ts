@@ -1,7 +1,7 @@
 import { findBilling, lockBilling, withTx, type WorkspaceBilling } from '@tolk/db'
 import type * as c from '../contract/billing.js'
 import type { AuthedContext } from '../context.js'
-import { fail } from '../errors.js'
+import { CommittedFailure } from '../outcome.js'
 import { createCheckout, createPortal, ensureCustomer, requireBilling } from '../services/billing/customer.js'
 import { idempotencyKey } from '../services/billing/stripe-billing.js'
 import { subscribePlan } from '../services/billing/subscribe.js'
@@ -18,8 +18,8 @@ function view(ctx: AuthedContext, row: WorkspaceBilling | undefined) {
 }
 
 /** confirm is optional in the schema so that leaving it out answers this detail, not a bare "required". */
-function requireConfirm(confirm: true | undefined, message: string): void {
-  if (confirm !== true) fail('invalid_input', message, { issues: [{ path: 'confirm', message }] })
+function requireConfirm(ctx: AuthedContext, confirm: true | undefined, message: string): void {
+  if (confirm !== true) ctx.fail('invalid_input', message, { issues: [{ path: 'confirm', message }] })
 }
 
 export const billingHandlers = {
@@ -35,17 +35,18 @@ export const billingHandlers = {
   }) satisfies Handler<typeof c.getBilling>,
 
   subscribe: (async (ctx, input) => {
-    requireConfirm(input.confirm, APPROVE)
+    requireConfirm(ctx, input.confirm, APPROVE)
     const out = await subscribePlan(ctx, requireBilling(ctx), input.plan, input.interval)
+    if (out instanceof CommittedFailure) return out
     return { status: out.status, ...(out.status === 'checkout_required' ? { checkout_url: out.checkoutUrl } : {}), billing: await view(ctx, out.row) }
   }) satisfies Handler<typeof c.subscribe>,
 
   cancel_subscription: (async (ctx, input) => {
-    requireConfirm(input.confirm, 'A person must agree to end the paid plan; then send confirm: true.')
+    requireConfirm(ctx, input.confirm, 'A person must agree to end the paid plan; then send confirm: true.')
     const billing = requireBilling(ctx)
     const locked = await lockBilling(ctx.db, ctx.workspaceId)
     const { row, state } = await syncBilling(ctx.db, billing, locked, ctx.clock())
-    const sub = liveSubscription(state) ?? fail('no_subscription', 'The workspace has no paid subscription to cancel; it is on Free (get_billing shows it).')
+    const sub = liveSubscription(state) ?? ctx.fail('no_subscription', 'The workspace has no paid subscription to cancel; it is on Free (get_billing shows it).')
     if (sub.cancel_at_period_end) {
       ctx.quiet()
       return { billing: await view(ctx, row) }
@@ -61,7 +62,7 @@ export const billingHandlers = {
     const billing = requireBilling(ctx)
     const locked = await lockBilling(ctx.db, ctx.workspaceId)
     const { row, state } = await syncBilling(ctx.db, billing, locked, ctx.clock())
-    const sub = liveSubscription(state) ?? fail('no_subscription', 'The workspace has no paid subscription to resume (none, or the cancellation already took effect); subscribe starts a new one.')
+    const sub = liveSubscription(state) ?? ctx.fail('no_subscription', 'The workspace has no paid subscription to resume (none, or the cancellation already took effect); subscribe starts a new one.')
     if (!sub.cancel_at_period_end) {
       ctx.quiet()
       return { billing: await view(ctx, row) }
@@ -80,10 +81,10 @@ export const billingHandlers = {
     const { row, customerId } = await ensureCustomer(ctx, billing, await lockBilling(ctx.db, ctx.workspaceId))
     const { state } = await syncBilling(ctx.db, billing, row, ctx.clock())
     // A second checkout would start a second subscription: a plan change goes through subscribe.
-    if (liveSubscription(state)) fail('already_subscribed', 'The workspace already has a subscription: change plan or interval with subscribe, and the card with create_billing_portal_link.')
+    if (liveSubscription(state)) ctx.fail('already_subscribed', 'The workspace already has a subscription: change plan or interval with subscribe, and the card with create_billing_portal_link.')
     const session = await createCheckout(ctx, billing, { customerId, plan: input.plan, interval: input.interval, price, revision: row.revision })
     ctx.activity({ summary: `checkout link for ${input.plan} ${input.interval} created` })
-    return { url: session.url ?? fail('internal_error', 'Stripe answered a checkout session without a URL; retry.'), expires_at: session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null }
+    return { url: session.url ?? ctx.fail('internal_error', 'Stripe answered a checkout session without a URL; retry.'), expires_at: session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null }
   }) satisfies Handler<typeof c.createCheckoutLink>,
 
   create_billing_portal_link: (async (ctx) => {

@@ -1,6 +1,6 @@
 import { addLearnedFormatPattern, listFilesOfProject, listSnapshotHeads } from '@tolk/db'
 import type * as c from '../contract/file.js'
-import { fail } from '../errors.js'
+import { rolledBack } from '../outcome.js'
 import { pushCodec } from '../services/codec.js'
 import { answerNotReady, pushedLocaleOf } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
@@ -36,7 +36,7 @@ export const fileHandlers = {
     // Nothing reads the file yet: nothing of it is stored, and a learn_format job learns its format (spec § File ops).
     if (!codec) return answerNotReady(ctx, project, input.path, locale, input.content, input.dry_run)
     if (input.source !== undefined && input.source !== input.path && (multi || locale === sourceLocale)) {
-      fail('invalid_input', `${input.path} is pushed in the source locale ${sourceLocale}; source names the source file of a translation, so leave it out.`, {
+      ctx.fail('invalid_input', `${input.path} is pushed in the source locale ${sourceLocale}; source names the source file of a translation, so leave it out.`, {
         issues: [{ path: 'source', message: 'Only a translation file (a locale other than the source) takes source.' }],
       })
     }
@@ -48,7 +48,7 @@ export const fileHandlers = {
     const jobIds = input.dry_run ? [] : result.job_ids
     const { skipped_keys: skippedKeys, ...counts } = result.counts
     const out = { file: result.file, counts, skipped_keys: skippedKeys, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }
-    if (input.dry_run) ctx.rollbackWith(out)
+    if (input.dry_run) return rolledBack(out)
     if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
     else ctx.quiet()
     return out

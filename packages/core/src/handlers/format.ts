@@ -1,7 +1,6 @@
 import { findLearnedFormat, listLearnedFormats, updateLearnedFormat } from '@tolk/db'
 import { checkTemplate, listFormats } from '@tolk/formats'
 import type * as c from '../contract/format.js'
-import { fail } from '../errors.js'
 import { readAs } from '../services/codec.js'
 import { learnFromSample } from '../services/learning.js'
 import { iso } from './outputs.js'
@@ -30,19 +29,19 @@ export const formatHandlers = {
   }) satisfies Handler<typeof c.learnFormat>,
 
   approve_format: (async (ctx, input) => {
-    const row = (await findLearnedFormat(ctx.db, ctx.workspaceId, input.format)) ?? fail('not_found', `No learned format ${input.format} in this workspace; list_formats shows them.`)
+    const row = (await findLearnedFormat(ctx.db, ctx.workspaceId, input.format)) ?? ctx.fail('not_found', `No learned format ${input.format} in this workspace; list_formats shows them.`)
     let template = row.template
     let entriesRead: number
     if (input.template !== undefined) {
       const check = checkTemplate(input.template, row.sample)
       if (check.templateIssues) {
-        fail('invalid_template', 'The template does not fit the template language (docs/formats/learned.md); fix the listed issues.', { issues: check.templateIssues.map((i) => ({ path: i.path ? `template.${i.path}` : 'template', message: i.message })) })
+        ctx.fail('invalid_template', 'The template does not fit the template language (docs/formats/learned.md); fix the listed issues.', { issues: check.templateIssues.map((i) => ({ path: i.path ? `template.${i.path}` : 'template', message: i.message })) })
       }
       if (check.entries.length === 0 && check.errors.every((e) => !e.startsWith('line '))) {
-        fail('template_reads_nothing', `The template reads no entry from the sample ${row.slug} was learned from; fix it so it finds the keys, or resolve its task with retry_with_hint.`)
+        ctx.fail('template_reads_nothing', `The template reads no entry from the sample ${row.slug} was learned from; fix it so it finds the keys, or resolve its task with retry_with_hint.`)
       }
       if (check.errors.length > 0) {
-        fail('invalid_template', `The template does not work on the stored sample: ${check.errors[0]}`, { issues: check.errors.map((message) => ({ path: 'template', message })) })
+        ctx.fail('invalid_template', `The template does not work on the stored sample: ${check.errors[0]}`, { issues: check.errors.map((message) => ({ path: 'template', message })) })
       }
       template = input.template
       entriesRead = check.entries.length

@@ -2,9 +2,9 @@ import {
   countGlossaryTerms, countRules, deleteGlossaryTerm, findGlossaryTermForUpdate, findRuleByBody, findRuleForUpdate, insertGlossaryTerm,
   insertRule, listGlossaryTerms, listRules, updateGlossaryTerm, updateRule, type GlossaryTerm, type Rule,
 } from '@tolk/db'
+import { failCommon } from '../errors.js'
 import type * as c from '../contract/glossary.js'
 import { MAX_GLOSSARY_TERMS, MAX_RULES, MAX_TERM_LOCALES } from '../contract/glossary.js'
-import { fail } from '../errors.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
@@ -38,7 +38,7 @@ const sameMap = (a: Record<string, string>, b: Record<string, string>) =>
 const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`
 
 /** A workspace-wide limit reached: invalid_input, the spec's only code for a refused input. */
-const overLimit = (path: string, message: string) => fail('invalid_input', message, { issues: [{ path, message }] })
+const overLimit = (path: string, message: string) => failCommon('invalid_input', message, { issues: [{ path, message }] })
 
 /** Handlers of the glossary and rule ops (spec § Glossary and rule ops). */
 export const glossaryHandlers = {
@@ -61,7 +61,7 @@ export const glossaryHandlers = {
         return termOut(row)
       }
       // A concurrent call created the term (in some case) first: merge into theirs.
-      existing = (await findGlossaryTermForUpdate(ctx.db, ctx.workspaceId, input.term)) ?? fail('internal_error', 'The glossary term vanished while it was written; retry.')
+      existing = (await findGlossaryTermForUpdate(ctx.db, ctx.workspaceId, input.term)) ?? ctx.fail('internal_error', 'The glossary term vanished while it was written; retry.')
     }
     const translations = mergeTranslations(existing.translations, input.translations)
     if (Object.keys(translations).length > MAX_TERM_LOCALES) {
@@ -83,7 +83,7 @@ export const glossaryHandlers = {
   }) satisfies Handler<typeof c.upsertGlossaryTerm>,
 
   delete_glossary_term: (async (ctx, input) => {
-    const row = (await deleteGlossaryTerm(ctx.db, ctx.workspaceId, input.term)) ?? fail('not_found', `No glossary term "${input.term}" in this workspace; list_glossary shows them.`)
+    const row = (await deleteGlossaryTerm(ctx.db, ctx.workspaceId, input.term)) ?? ctx.fail('not_found', `No glossary term "${input.term}" in this workspace; list_glossary shows them.`)
     ctx.activity({ summary: `deleted glossary term ${quote(row.term)}`, target: row.id })
     return termOut(row)
   }) satisfies Handler<typeof c.deleteGlossaryTerm>,
@@ -115,7 +115,7 @@ export const glossaryHandlers = {
   }) satisfies Handler<typeof c.addRule>,
 
   update_rule: (async (ctx, input) => {
-    const existing = (await findRuleForUpdate(ctx.db, ctx.workspaceId, input.rule)) ?? fail('not_found', `No rule ${input.rule} in this workspace; list_rules shows them.`)
+    const existing = (await findRuleForUpdate(ctx.db, ctx.workspaceId, input.rule)) ?? ctx.fail('not_found', `No rule ${input.rule} in this workspace; list_rules shows them.`)
     const patch = {
       ...(input.body !== undefined && input.body !== existing.body ? { body: input.body } : {}),
       ...(input.active !== undefined && input.active !== existing.active ? { active: input.active } : {}),

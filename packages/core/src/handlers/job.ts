@@ -1,8 +1,7 @@
 import { findJob, listJobs, type Job } from '@tolk/db'
 import type * as c from '../contract/job.js'
 import type * as v from 'valibot'
-import type { JobOutput } from '../contract/records.js'
-import { fail } from '../errors.js'
+import type { JobOutput } from '../contract/job-types.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
@@ -24,7 +23,7 @@ function payloadOut(j: Job): unknown {
 }
 
 export const jobHandlers = {
-  get_job: (async (ctx, input) => jobOut((await findJob(ctx.db, ctx.workspaceId, input.job)) ?? fail('not_found', `No job ${input.job} in this workspace; list_jobs shows recent jobs.`))) satisfies Handler<typeof c.getJob>,
+  get_job: (async (ctx, input) => jobOut((await findJob(ctx.db, ctx.workspaceId, input.job)) ?? ctx.fail('not_found', `No job ${input.job} in this workspace; list_jobs shows recent jobs.`))) satisfies Handler<typeof c.getJob>,
 
   list_jobs: (async (ctx, input) => {
     const rows = await listJobs(ctx.db, ctx.workspaceId, input)

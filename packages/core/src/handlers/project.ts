@@ -1,7 +1,6 @@
 import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
 import type * as c from '../contract/project.js'
-import { fail, ServiceError } from '../errors.js'
-import { queueAutoTranslate } from '../jobs/auto-translate.js'
+import { queueAutoTranslate } from '../services/auto-translate.js'
 import { assertProjectRoom } from '../services/billing/limits.js'
 import { slugify } from '../services/slug.js'
 import { projectOut } from './outputs.js'
@@ -17,14 +16,15 @@ export const projectHandlers = {
 
   create_project: (async (ctx, input) => {
     const slug = input.slug ?? slugify(input.name)
-    if (!slug) fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
+    if (!slug) ctx.fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
     // Inside the op's transaction, under the workspace row's lock: two creates at once cannot both take the last place.
     if (ctx.enforcePlanLimits) await assertProjectRoom(ctx.db, ctx.workspaceId)
     const row = await insertProject(ctx.db, {
       workspace_id: ctx.workspaceId, slug, name: input.name, description: input.description,
       target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate, locale_map: input.locale_map,
     }).catch((err: unknown) => {
-      throw isUniqueViolation(err, 'projects_workspace_slug_key') ? new ServiceError('project_exists', `A project with slug "${slug}" already exists; pick another slug or update that project.`) : err
+      if (isUniqueViolation(err, 'projects_workspace_slug_key')) ctx.fail('project_exists', `A project with slug "${slug}" already exists; pick another slug or update that project.`)
+      throw err
     })
     ctx.activity({ summary: `created project ${slug}`, target: row.id, projectId: row.id })
     return projectOut(row)
@@ -32,7 +32,7 @@ export const projectHandlers = {
 
   update_project: (async (ctx, input) => {
     const { project: ref, ...patch } = input
-    const project = (await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)
+    const project = (await findProjectByRef(ctx.db, ctx.workspaceId, ref)) ?? ctx.fail('not_found', `No project ${ref} in this workspace; list_projects shows them.`)
     const row = await updateProject(ctx.db, ctx.workspaceId, project.id, {
       ...patch,
       ...(patch.target_locales ? { target_locales: dedupe(patch.target_locales) } : {}),

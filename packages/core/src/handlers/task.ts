@@ -1,8 +1,8 @@
 import { claimTasks, closeTask, compareTasks, countTasks, dismissOpenTasks, existingJobIds, findJobHead, findTaskForUpdate, listTasks, type Task, type TaskFilter } from '@tolk/db'
-import type { AuthedContext } from '../context.js'
+import type { AuthedContext, Fail } from '../context.js'
 import type * as c from '../contract/task.js'
+import { failAfterCommit } from '../outcome.js'
 import { CLAIM_MINUTES, type ActionField } from '../contract/task.js'
-import { fail } from '../errors.js'
 import { requireProject } from '../services/project-ref.js'
 import { kindDef } from '../tasks/index.js'
 import { actionsOf, type TaskActions } from '../tasks/offered.js'
@@ -36,7 +36,7 @@ async function tasksOut(ctx: AuthedContext, tasks: readonly Task[], now: Date) {
 }
 
 /** list_tasks' and claim_tasks' filters as the queries take them (a project by slug or id, or not_found). */
-async function filterOf(ctx: AuthedContext, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string; check?: string }): Promise<TaskFilter> {
+async function filterOf(ctx: AuthedContext<'not_found'>, input: { kind?: Task['kind']; project?: string; locale?: string; unit?: string; check?: string }): Promise<TaskFilter> {
   return {
     ...(input.kind ? { kind: input.kind } : {}),
     ...(input.project !== undefined ? { project_id: (await requireProject(ctx, input.project)).id } : {}),
@@ -52,7 +52,7 @@ const who = (ctx: AuthedContext) => ({ id: ctx.principal.actor.id ?? `${ctx.prin
  * The action `name` of the task, or invalid_action naming the actions this task accepts: an action of another kind,
  * or one of its kind that cannot apply to it (with why). A gone job is left to job_missing, after this.
  */
-function actionOf(task: Task, name: string): TaskActionDef {
+function actionOf(fail: Fail<'invalid_action'>, task: Task, name: string): TaskActionDef {
   const actions = kindDef(task.kind).actions
   const { offered, refused } = actionsOf(task, false)
   const accepted = offered.map(([n]) => n).join(', ')
@@ -137,31 +137,30 @@ export const taskHandlers = {
   }) satisfies Handler<typeof c.dismissTasks>,
 
   resolve_task: (async (ctx, input) => {
-    const task = (await findTaskForUpdate(ctx.db, ctx.workspaceId, input.task)) ?? fail('not_found', `No task ${input.task} in this workspace; list_tasks shows them.`)
+    const task = (await findTaskForUpdate(ctx.db, ctx.workspaceId, input.task)) ?? ctx.fail('not_found', `No task ${input.task} in this workspace; list_tasks shows them.`)
     if (task.status === 'resolved' || task.status === 'dismissed') {
       const how = task.resolved_action ? `${task.resolved_action} by ${task.resolved_by ?? 'someone'}` : `Tolk: ${task.note}`
-      fail('task_closed', `Task ${task.id} is already ${task.status} (${how}); nothing to do. list_tasks shows the open ones.`)
+      ctx.fail('task_closed', `Task ${task.id} is already ${task.status} (${how}); nothing to do. list_tasks shows the open ones.`)
     }
-    const action = actionOf(task, input.action)
+    const action = actionOf(ctx.fail, task, input.action)
     for (const field of action.needs ?? []) {
       const problem = missing(input[field])
       if (!problem) continue
       const others = actionsOf(task, false).offered.map(([a]) => a).filter((a) => a !== input.action)
-      fail('text_required', `${input.action} on a ${task.kind} task needs ${field}${problem === 'absent' ? '' : ` with some text; the ${field} sent is ${problem}`}. ` +
+      ctx.fail('text_required', `${input.action} on a ${task.kind} task needs ${field}${problem === 'absent' ? '' : ` with some text; the ${field} sent is ${problem}`}. ` +
         `Send ${WHAT_TO_SEND[field] ?? 'it'} in ${field}, or use another of the task's actions (${others.join(', ')}).`)
     }
     // spec § Audit and job ops: a task that refers to a job that no longer exists answers job_missing. A dismiss
     // needs nothing of the job, so it still closes such a task.
     if (task.job_id && action.closes !== 'dismissed' && !(await findJobHead(ctx.db, task.job_id))) {
-      fail('job_missing', `The job ${task.job_id} this task refers to no longer exists; push the file again to start a new job, or dismiss the task.`)
+      ctx.fail('job_missing', `The job ${task.job_id} this task refers to no longer exists; push the file again to start a new job, or dismiss the task.`)
     }
     const gone = await kindDef(task.kind).subjectGone?.(ctx, task)
     if (gone) {
-      // Closed for good (committed), and the caller is told the task is closed: throwing here would roll the close back.
+      // Closed for good (committed), and the caller is told the task is closed: failing now would roll the close back.
       await dismissGone(ctx, task, gone)
       ctx.activity({ summary: `dismissed task ${task.id} (${task.kind}): ${gone}`, target: task.id })
-      ctx.afterCommit(() => fail('task_closed', `Task ${task.id} was dismissed: ${gone}`))
-      return { task: taskOut(task, ctx.clock()), result: { summary: gone } }
+      return failAfterCommit('task_closed', `Task ${task.id} was dismissed: ${gone}`)
     }
     const result = await action.run(ctx, task, input)
     const closed = await closeTask(ctx.db, task.id, {

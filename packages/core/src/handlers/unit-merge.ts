@@ -5,7 +5,6 @@ import {
 import { comparePlaceholders } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import type * as c from '../contract/unit.js'
-import { fail } from '../errors.js'
 import { historyActor } from '../services/history.js'
 import { sourceTextInFile } from '../services/key-source.js'
 import { splitKeyOff } from '../services/split-unit.js'
@@ -22,14 +21,14 @@ function better(a: Translation, b: Translation): Translation {
 }
 
 /** Refuses to merge units whose source placeholders differ from the kept unit's: a file would ship the other's. */
-async function refusePlaceholderMismatch(ctx: AuthedContext, kept: Unit, merged: string[]): Promise<void> {
+async function refusePlaceholderMismatch(ctx: AuthedContext<'placeholder_mismatch'>, kept: Unit, merged: string[]): Promise<void> {
   const mismatch = new Set<string>()
   for (const text of (await sourceTextsOf(ctx.db, merged)).values()) {
     const c = comparePlaceholders(kept.source_text, text)
     for (const p of [...c.missing, ...c.extra]) mismatch.add(p)
   }
   if (mismatch.size > 0) {
-    fail('placeholder_mismatch', `These units' placeholders differ from the kept unit's (${[...mismatch].join(', ')}), so their files could not ship its text; merge only units with the same placeholders.`, { mismatch: [...mismatch] })
+    ctx.fail('placeholder_mismatch', `These units' placeholders differ from the kept unit's (${[...mismatch].join(', ')}), so their files could not ship its text; merge only units with the same placeholders.`, { mismatch: [...mismatch] })
   }
 }
 
@@ -37,10 +36,10 @@ async function refusePlaceholderMismatch(ctx: AuthedContext, kept: Unit, merged:
 export const mergeHandlers = {
   merge_units: (async (ctx, input) => {
     const at = input.merge.indexOf(input.into)
-    if (at >= 0) fail('invalid_input', 'A unit cannot be merged into itself; fix the listed issues.', { issues: [{ path: `merge.${at}`, message: 'merge must not contain the unit named in into.' }] })
+    if (at >= 0) ctx.fail('invalid_input', 'A unit cannot be merged into itself; fix the listed issues.', { issues: [{ path: `merge.${at}`, message: 'merge must not contain the unit named in into.' }] })
     const merged = [...new Set(input.merge)]
     const locked = await lockUnits(ctx.db, ctx.workspaceId, [input.into, ...merged])
-    const kept = await requireUnit(ctx.db, ctx.workspaceId, input.into)
+    const kept = await requireUnit(ctx, input.into)
     await requireUnits(ctx, merged.filter((id) => !locked.has(id)))
     await refusePlaceholderMismatch(ctx, kept, merged)
     const has = new Set((await translationsOfUnit(ctx.db, kept.id)).map((t) => t.locale))
@@ -64,9 +63,9 @@ export const mergeHandlers = {
   }) satisfies Handler<typeof c.mergeUnits>,
 
   split_key: (async (ctx, input) => {
-    const key = (await findKey(ctx.db, ctx.workspaceId, input.key_id)) ?? fail('not_found', `No key ${input.key_id} in this workspace; get_unit lists the keys of a unit.`)
+    const key = (await findKey(ctx.db, ctx.workspaceId, input.key_id)) ?? ctx.fail('not_found', `No key ${input.key_id} in this workspace; get_unit lists the keys of a unit.`)
     await lockUnits(ctx.db, ctx.workspaceId, [key.unit_id])
-    const unit = await requireUnit(ctx.db, ctx.workspaceId, key.unit_id)
+    const unit = await requireUnit(ctx, key.unit_id)
     if ((await countKeysOfUnit(ctx.db, unit.id)) <= 1) {
       // Already its own unit: nothing to split, nothing to record.
       ctx.quiet()

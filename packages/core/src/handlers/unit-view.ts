@@ -1,19 +1,18 @@
 import { existingUnitIds, findUnit, historyOfUnit, localesOfUnit, memoryForUnit, placedKeysOfUnit, translationsOfUnit, type Db, type Translation, type Unit } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import { fail } from '../errors.js'
 import { warningsOfUnit } from '../services/quality.js'
 import { iso } from './outputs.js'
 
 /** The workspace's unit by id, or not_found (another workspace's unit, or one merged away). */
-export async function requireUnit(db: Db, workspaceId: string, id: string): Promise<Unit> {
-  return (await findUnit(db, workspaceId, id)) ?? fail('not_found', `No unit ${id} in this workspace; search_units or list_units show them.`)
+export async function requireUnit(ctx: AuthedContext<'not_found'>, id: string): Promise<Unit> {
+  return (await findUnit(ctx.db, ctx.workspaceId, id)) ?? ctx.fail('not_found', `No unit ${id} in this workspace; search_units or list_units show them.`)
 }
 
 /** Every listed unit id is a unit of the workspace, or not_found naming the others. */
-export async function requireUnits(ctx: AuthedContext, ids: readonly string[]): Promise<void> {
+export async function requireUnits(ctx: AuthedContext<'not_found'>, ids: readonly string[]): Promise<void> {
   const found = await existingUnitIds(ctx.db, ctx.workspaceId, ids)
   const unknown = [...new Set(ids)].filter((id) => !found.has(id))
-  if (unknown.length > 0) fail('not_found', `No unit ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in this workspace; search_units or list_units show them.`)
+  if (unknown.length > 0) ctx.fail('not_found', `No unit ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''} in this workspace; search_units or list_units show them.`)
 }
 
 /** max_length as a number: bigint comes back from the drivers as a string. */

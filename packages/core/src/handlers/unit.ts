@@ -1,8 +1,8 @@
 import { checkedSourcesOf, translationsOf, translationsOfUnit, updateUnitContext, writeTranslations, type Translation, type TranslationWrite } from '@tolk/db'
+import { failCommon } from '../errors.js'
 import { extraCategoriesReadBy } from '@tolk/formats'
 import type * as c from '../contract/unit.js'
-import { fail } from '../errors.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueJob } from '../services/queue-job.js'
 import { sameText } from '../services/entry-text.js'
 import { historyActor } from '../services/history.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
@@ -16,17 +16,17 @@ const dedupe = <T>(xs: readonly T[]) => [...new Set(xs)]
 /** Refuses the workspace's source locale where a translation locale is expected: the source text lives on the unit. */
 function refuseSourceLocale(locales: readonly string[], sourceLocale: string, path: (i: number) => string): void {
   const at = locales.indexOf(sourceLocale)
-  if (at >= 0) fail('invalid_input', 'The source locale has no translations; fix the listed issues.', { issues: [{ path: path(at), message: `${sourceLocale} is the workspace's source locale; its text is the unit's source, changed by pushing the source file.` }] })
+  if (at >= 0) failCommon('invalid_input', 'The source locale has no translations; fix the listed issues.', { issues: [{ path: path(at), message: `${sourceLocale} is the workspace's source locale; its text is the unit's source, changed by pushing the source file.` }] })
 }
 
 /** The history record of a translation's state. */
 export const stateOf = (t: Translation) => ({ text: t.text, plural: t.plural, status: t.status, note: t.note })
 
 export const unitHandlers = {
-  get_unit: (async (ctx, input) => unitView(ctx.db, await requireUnit(ctx.db, ctx.workspaceId, input.unit))) satisfies Handler<typeof c.getUnit>,
+  get_unit: (async (ctx, input) => unitView(ctx.db, await requireUnit(ctx, input.unit))) satisfies Handler<typeof c.getUnit>,
 
   update_unit: (async (ctx, input) => {
-    const unit = await requireUnit(ctx.db, ctx.workspaceId, input.unit)
+    const unit = await requireUnit(ctx, input.unit)
     const patch: { description?: string; max_length?: number | null; tags?: string[] } = {}
     if (input.description !== undefined && input.description !== unit.description) patch.description = input.description
     const maxLength = unit.max_length === null ? null : Number(unit.max_length)
@@ -44,16 +44,16 @@ export const unitHandlers = {
     }
     if (changed.length === 0 && !jobId) ctx.quiet()
     else ctx.activity({ summary: `updated unit ${unit.id}: ${[...changed, ...(jobId ? ['retranslate'] : [])].join(', ')}`, target: unit.id })
-    return { unit: unitFieldsOut(await requireUnit(ctx.db, ctx.workspaceId, unit.id)), job_id: jobId }
+    return { unit: unitFieldsOut(await requireUnit(ctx, unit.id)), job_id: jobId }
   }) satisfies Handler<typeof c.updateUnit>,
 
   set_translation: (async (ctx, input) => {
-    const unit = await requireUnit(ctx.db, ctx.workspaceId, input.unit)
+    const unit = await requireUnit(ctx, input.unit)
     refuseSourceLocale([input.locale], await sourceLocaleOf(ctx), () => 'locale')
     const value = { text: input.text, plural: input.plural ?? null }
     // A plural form the unit's files read in every language (a Rails app's zero) is the translation's to keep.
     const formats = (await checkedSourcesOf(ctx.db, [unit.id])).get(unit.id)?.formats ?? []
-    const caveats = checkTranslation(unit, input.locale, value, extraCategoriesReadBy(formats)).map((message) => ({ check: 'plural_optional', message, form: null, span: null, fix: null }))
+    const caveats = checkTranslation(ctx.fail, unit, input.locale, value, extraCategoriesReadBy(formats)).map((message) => ({ check: 'plural_optional', message, form: null, span: null, fix: null }))
     const warnings = [...caveats, ...((await warningsOfUnit(ctx.db, ctx.workspaceId, { ...unit, formats }, [{ locale: input.locale, ...value }])).get(input.locale) ?? [])]
     const [existing] = await translationsOf(ctx.db, [unit.id], [input.locale])
     if (existing && sameText(value, existing) && existing.status === input.status && existing.note === input.note) {

@@ -1,13 +1,13 @@
 import { findProjectByRef, findWorkspaceById, listActivity, notifyWorkspaceChanged, updateWorkspace } from '@tolk/db'
+import { failCommon } from '../errors.js'
 import type * as c from '../contract/workspace.js'
-import { fail } from '../errors.js'
 import { iso, workspaceOut } from './outputs.js'
 import type { Handler } from './types.js'
 
 export const workspaceHandlers = {
   get_workspace: (async (ctx) => {
     const row = ctx.workspaceCache ? await ctx.workspaceCache.get(ctx.db, ctx.workspaceId) : await findWorkspaceById(ctx.db, ctx.workspaceId)
-    const ws = row ?? fail('not_found', 'The workspace of this credential no longer exists.')
+    const ws = row ?? ctx.fail('not_found', 'The workspace of this credential no longer exists.')
     return workspaceOut(ws)
   }) satisfies Handler<typeof c.getWorkspace>,
 
@@ -21,7 +21,7 @@ export const workspaceHandlers = {
   }) satisfies Handler<typeof c.updateWorkspace>,
 
   list_activity: (async (ctx, input) => {
-    const project = input.project === undefined ? undefined : ((await findProjectByRef(ctx.db, ctx.workspaceId, input.project)) ?? fail('not_found', `No project ${input.project} in this workspace; list_projects shows them.`))
+    const project = input.project === undefined ? undefined : ((await findProjectByRef(ctx.db, ctx.workspaceId, input.project)) ?? ctx.fail('not_found', `No project ${input.project} in this workspace; list_projects shows them.`))
     const rows = await listActivity(ctx.db, ctx.workspaceId, {
       limit: input.limit + 1,
       beforeSeq: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
@@ -47,5 +47,5 @@ function encodeCursor(seq: string): string {
 
 function decodeCursor(cursor: string): string {
   const m = /^a:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString())
-  return m?.[1] ?? fail('invalid_input', 'Fix the listed issues.', { issues: [{ path: 'cursor', message: 'Not a cursor from list_activity; pass next_cursor as it was returned.' }] })
+  return m?.[1] ?? failCommon('invalid_input', 'Fix the listed issues.', { issues: [{ path: 'cursor', message: 'Not a cursor from list_activity; pass next_cursor as it was returned.' }] })
 }

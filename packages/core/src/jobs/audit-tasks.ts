@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import { CHECKS, type AuditResult } from '@tolk/ai'
-import { auditTargets, fileTasks, keysOfUnits, type Db, type NewAuditFinding, type NewTask } from '@tolk/db'
+import { auditTargets, keysOfUnits, type Db, type NewAuditFinding } from '@tolk/db'
+import { fileTasks, type TaskToFile } from '../services/file-tasks.js'
 import { translationFor } from '../services/prompt-context.js'
-import { findingGroupSubject, findingSubject, glossarySubject, ruleSubject } from '../tasks/index.js'
-import { taskPriority } from '../tasks/priority.js'
+import { findingGroupSubject, findingSubject, glossarySubject, ruleSubject } from '../contract/task-payloads.js'
+import { taskPriority } from '../services/task-priority.js'
 
 /** What an audit files tasks from. */
 export interface AuditTaskInput {
@@ -111,7 +112,7 @@ export async function fileAuditTasks(db: Db, a: AuditTaskInput): Promise<number>
     const all = new Set(ids.flatMap((id) => [...(projects.get(id) ?? [])]))
     return all.size === 1 ? [...all][0]! : null
   }
-  const tasks: NewTask[] = []
+  const tasks: TaskToFile[] = []
   for (const g of groups) {
     const items = g.findings.flatMap((f) => {
       const t = targets.get(f.unit_id)

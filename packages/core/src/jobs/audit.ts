@@ -10,15 +10,8 @@ import { DEFAULT_AUDIT_BUDGET, type AuditBudget } from './audit-budget.js'
 import { Sampler, type Candidate } from './audit-sample.js'
 import { fileAuditTasks } from './audit-tasks.js'
 import { usageOut } from './usage-out.js'
-import type { JobDeps } from './translate.js'
-
-/** The payload of an audit job (run_audit). */
-export interface AuditPayload {
-  audit_id: string
-  locale: string
-  project_id: string | null
-  question: string
-}
+import type { JobPayload } from '../contract/job-types.js'
+import type { JobDeps, JobOf } from './deps.js'
 
 /** What an audit job reports in its output (besides what runJob adds). */
 export interface AuditOutcome {
@@ -54,8 +47,8 @@ const WEIGHT = { error: 1, warning: 0.25 } as const
  * across them, then, with a model, a sample within the budget; stores the findings, files tasks and writes the
  * answer, score and summary on the audit row. A re-run after a crash starts the findings over.
  */
-export async function processAudit(deps: JobDeps, job: Job): Promise<AuditOutcome> {
-  const p = job.payload as AuditPayload
+export async function processAudit(deps: JobDeps, job: JobOf<'audit'>): Promise<AuditOutcome> {
+  const p = job.payload
   const budget = deps.audit ?? DEFAULT_AUDIT_BUDGET
   const db = deps.db
   const sourceLocale = await findWorkspaceSourceLocale(db, job.workspace_id)
@@ -177,7 +170,7 @@ function sameShape(source: { text: string; plural: Record<string, string> | null
 
 /** The AI part: nothing with the pseudo provider (or no translations); else the sample within the budget. */
 async function aiPart(
-  deps: JobDeps, job: Job, p: AuditPayload, budget: AuditBudget, context: Awaited<ReturnType<typeof loadPromptContext>>,
+  deps: JobDeps, job: Job, p: JobPayload<'audit'>, budget: AuditBudget, context: Awaited<ReturnType<typeof loadPromptContext>>,
   sourceLocale: string, checked: number, counts: Record<string, number>, sample: Candidate[],
 ): Promise<{ result: AuditResult; reason: string; sources: Map<string, { text: string; plural: Record<string, string> | null; target: string }>; findings: AuditResult['findings'] }> {
   const none = (reason: string) => ({

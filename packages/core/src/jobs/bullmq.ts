@@ -3,8 +3,8 @@ import { Redis } from 'ioredis'
 import { JOB_TYPES, findJobHead, jobsToReconcile, type Db, type JobType } from '@tolk/db'
 import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
 import type { JobQueue, QueuedJob } from './job-queue.js'
-import { PROCESSED_TYPES, runJob } from './run.js'
-import type { JobDeps } from './translate.js'
+import { runJob } from './run.js'
+import type { JobDeps } from './deps.js'
 
 // Every job type (JOB_TYPES, the one list) has a queue of its own, so each kind scales and is watched apart.
 
@@ -82,7 +82,7 @@ export class BullJobQueue implements JobQueue {
 export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency: number; lockDurationMs?: number; log?: Logger; metrics?: Metrics }): { close(): Promise<void> } {
   const log = options.log ?? silentLogger
   const prefix = options.prefix ?? 'tolk-'
-  const workers = PROCESSED_TYPES.map((type) => {
+  const workers = JOB_TYPES.map((type) => {
     // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
     const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
     const worker = new Worker(queueName(prefix, type), async (job, token) => {
@@ -113,16 +113,17 @@ export function startWorkers(deps: JobDeps, options: BullOptions & { concurrency
  * Re-enqueues job rows that waited too long or whose worker died: after Redis lost its data, after a
  * crash between commit and enqueue, or after a killed worker. The jobs table is the truth.
  */
-export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number }): { stop(): void } {
+export function startReconciler(db: Db, queue: JobQueue, options: { intervalMs: number; queuedForMs: number; staleAfterMs: number; log?: Logger }): { stop(): void } {
+  const log = options.log ?? silentLogger
   let busy = false
   const tick = async () => {
     if (busy) return
     busy = true
     try {
-      const rows = await jobsToReconcile(db, PROCESSED_TYPES, options.queuedForMs, options.staleAfterMs)
+      const rows = await jobsToReconcile(db, JOB_TYPES, options.queuedForMs, options.staleAfterMs)
       if (rows.length > 0) await queue.enqueue(rows)
     } catch (err) {
-      console.error(JSON.stringify({ level: 'warn', msg: 'reconciler pass failed', error: String(err) }))
+      log.warn({ err: String(err) }, 'reconciler pass failed; the next pass retries')
     } finally {
       busy = false
     }

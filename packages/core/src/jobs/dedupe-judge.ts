@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { emptyUsage, type TokenUsage } from '@tolk/ai'
 import { findDuplicateJudgements, saveDuplicateJudgements, type DuplicatePair } from '@tolk/db'
-import type { JobDeps } from './translate.js'
+import type { JobDeps } from './deps.js'
 
 /** How the scan asks a model (issue 25): pairs per request, and at most this many new pairs per scan (the rest wait for the next). */
 export const DEDUPE_JUDGE = { batchSize: 50, maxPairsPerScan: 2000 } as const

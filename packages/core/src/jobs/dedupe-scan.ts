@@ -1,11 +1,12 @@
-import { fileTasks, findDuplicatePairs, heartbeatJob, subjectsWithTasks, unitSummaries, withTx, type DuplicatePair, type DuplicateScan, type Job, type UnitSummary } from '@tolk/db'
+import { findDuplicatePairs, heartbeatJob, subjectsWithTasks, unitSummaries, withTx, type DuplicatePair, type DuplicateScan, type Job, type UnitSummary } from '@tolk/db'
+import { fileTasks } from '../services/file-tasks.js'
 import { comparePlaceholders } from '@tolk/formats'
-import { pairSubject } from '../tasks/merge-suggestion.js'
+import { pairSubject } from '../contract/task-payloads.js'
 import { judgeByModel } from './dedupe-judge.js'
 import { judgePair } from './dedupe-rules.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from '../services/task-priority.js'
 import type { TokenUsage } from '@tolk/ai'
-import type { JobDeps } from './translate.js'
+import type { JobDeps, JobOf } from './deps.js'
 
 /** How the scan looks (bench/dedupe measures recall and precision with these). */
 export const DEDUPE_SCAN = {
@@ -49,7 +50,7 @@ export interface DedupeOutcome {
  * take for one string written twice (jobs/dedupe-rules.ts; the candidates come from set-based SQL in
  * packages/db/src/queries/dedupe.ts). A pair suggested before, merged, or kept separate is never suggested again.
  */
-export async function processDedupeScan(deps: JobDeps, job: Job): Promise<DedupeOutcome> {
+export async function processDedupeScan(deps: JobDeps, job: JobOf<'dedupe_scan'>): Promise<DedupeOutcome> {
   const { units, pairs } = await findDuplicatePairs(deps.db, { workspaceId: job.workspace_id, ...DEDUPE_SCAN })
   await heartbeatJob(deps.db, job.id, { units_scanned: units, pairs_considered: pairs.length })
   const unique = dedupePairs(pairs)

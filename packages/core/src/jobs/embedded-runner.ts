@@ -1,8 +1,8 @@
-import { jobsToReconcile } from '@tolk/db'
+import { JOB_TYPES, jobsToReconcile } from '@tolk/db'
 import { observeJob, silentLogger, type Logger, type Metrics } from '../observability.js'
 import type { JobQueue } from './job-queue.js'
-import { PROCESSED_TYPES, STALE_AFTER_MS, runJob } from './run.js'
-import type { JobDeps } from './translate.js'
+import { STALE_AFTER_MS, runJob } from './run.js'
+import type { JobDeps } from './deps.js'
 
 /**
  * The embedded default's job runner (no REDIS_URL): runs jobs in the API process, woken when a job is
@@ -57,7 +57,7 @@ export class InProcessRunner implements JobQueue {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const due = await jobsToReconcile(this.deps.db, PROCESSED_TYPES, 0, this.deps.staleAfterMs ?? STALE_AFTER_MS, 20)
+      const due = await jobsToReconcile(this.deps.db, JOB_TYPES, 0, this.deps.staleAfterMs ?? STALE_AFTER_MS, 20)
       if (due.length === 0 || this.stopped) return
       let progressed = false
       for (const job of due) {

@@ -5,12 +5,12 @@
  * format and a learn_format task.
  */
 import { addUsage, emptyUsage, ProviderError, type TokenUsage } from '@tolk/ai'
-import { fileTasks, findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@tolk/db'
+import { findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@tolk/db'
+import { fileTasks } from '../services/file-tasks.js'
 import { checkTemplate, isFormatId, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
-import type { LearnFormatPayload } from '../services/learning.js'
 import { slugify } from '../services/slug.js'
-import { taskPriority } from '../tasks/priority.js'
-import type { JobDeps } from './translate.js'
+import { taskPriority } from '../services/task-priority.js'
+import type { JobDeps, JobOf } from './deps.js'
 
 /** Model attempts before inference takes over. */
 export const MAX_TEMPLATE_ATTEMPTS = 3
@@ -37,8 +37,8 @@ export interface LearnOutcome {
 }
 
 /** Runs a learn_format job; running it again after it stored its format answers the same format. */
-export async function processLearnFormat(deps: JobDeps, job: Job): Promise<LearnOutcome> {
-  const p = job.payload as LearnFormatPayload
+export async function processLearnFormat(deps: JobDeps, job: JobOf<'learn_format'>): Promise<LearnOutcome> {
+  const p = job.payload
   const base = { usage: emptyUsage(), provider: deps.ai.name, model: deps.ai.model }
   const done = await findLearnedFormatOfJob(deps.db, job.workspace_id, job.id)
   if (done) return { ...base, format_id: done.id, slug: done.slug, learned_by: null, attempts: 0, entries_read: 0, note: 'Already learned by an earlier run of this job.', failed: [], model_error: null, cannot_write: [] }

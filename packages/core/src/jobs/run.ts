@@ -1,13 +1,7 @@
 import { ProviderError } from '@tolk/ai'
 import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
-import { processAudit } from './audit.js'
-import { processDedupeScan } from './dedupe-scan.js'
-import { processLearnFormat } from './learn-format.js'
-import { processTranslate, type JobDeps } from './translate.js'
-import { usageOut } from './usage-out.js'
-
-/** Job types whose processor is built; the others stay queued until theirs is. */
-export const PROCESSED_TYPES: readonly JobType[] = ['translate', 'learn_format', 'dedupe_scan', 'audit']
+import { JOB_DEFS, type Finished } from './defs.js'
+import type { JobDeps, JobOf } from './deps.js'
 
 /** A running job whose worker sent no heartbeat for this long is taken over. */
 export const STALE_AFTER_MS = 2 * 60_000
@@ -16,7 +10,7 @@ export const STALE_AFTER_MS = 2 * 60_000
 export const MAX_ATTEMPTS = 5
 
 /** What runJob did with a job id: `not_due` when it is queued to start later (a push's auto-translation waiting for the files). */
-export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'not_due' | 'unsupported'
+export type RunResult = 'succeeded' | 'failed' | 'not_claimed' | 'not_due'
 
 /**
  * A failure no retry can fix: the AI provider refused the credential (401, 403) or the request itself (400 and
@@ -47,7 +41,6 @@ function failureOf(err: unknown): Record<string, unknown> {
 export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   const head = await findJobHead(deps.db, id)
   if (!head) return 'not_claimed'
-  if (!PROCESSED_TYPES.includes(head.type)) return 'unsupported'
   const job = await claimJob(deps.db, id, deps.staleAfterMs ?? STALE_AFTER_MS)
   // Still queued after a claim that failed: its start time has not come (a later push may have moved it on).
   if (!job) return (await findJobHead(deps.db, id))?.status === 'queued' ? 'not_due' : 'not_claimed'
@@ -63,35 +56,11 @@ export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   }
 }
 
-/** What a finished job stores: its output and the items that failed (null when none). */
-interface Finished {
-  output: unknown
-  errors: unknown[] | null
+/**
+ * Hands a claimed job to its type's processor. Its payload was checked against the type's schema when the row was
+ * written (queueJob), so it is read as that type's payload here, once, rather than cast in each processor.
+ */
+function process<T extends JobType>(deps: JobDeps, job: Job & { type: T }): Promise<Finished<T>> {
+  const def: (typeof JOB_DEFS)[T] = JOB_DEFS[job.type]
+  return def.process(deps, job as JobOf<T>)
 }
-
-async function process(deps: JobDeps, job: Job): Promise<Finished> {
-  switch (job.type) {
-    case 'translate': {
-      const output = await processTranslate(deps, job)
-      // A plan limit that stopped the job is one of its errors, beside the strings whose output failed its checks.
-      const errors = [...output.failed, ...(output.plan_limit ? [output.plan_limit] : [])]
-      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: errors.length ? errors : null }
-    }
-    case 'learn_format': {
-      const output = await processLearnFormat(deps, job)
-      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: deps.ai.name === 'pseudo' }, errors: output.failed.length ? output.failed : null }
-    }
-    case 'dedupe_scan': {
-      const { usage, ...output } = await processDedupeScan(deps, job)
-      return { output: { ...output, ...(usage ? { usage: usageOut(usage), model: deps.ai.model } : {}) }, errors: null }
-    }
-    case 'audit': {
-      const output = await processAudit(deps, job)
-      return { output: { ...output, usage: usageOut(output.usage), pseudo: deps.ai.name === 'pseudo' }, errors: null }
-    }
-    default:
-      throw new Error(`no processor for ${job.type}`)
-  }
-}
-
-export type { JobDeps }

@@ -1,42 +1,14 @@
-import { DEFAULT_GLOSSARY_BUDGET_TOKENS, termUses, type TokenUsage, type TranslationProvider } from '@tolk/ai'
+import { DEFAULT_GLOSSARY_BUDGET_TOKENS, termUses, type TokenUsage } from '@tolk/ai'
 import {
   addAiTranslations, heartbeatJob, leaseUnits, lockTranslationsOf, releaseLeases, translationStatesOf, unitsToTranslate, unitsTranslatedByJob, writeTranslationsIfUnchanged, withTx,
   type Db, type Job, type SeenTranslation, type TranslationWrite, type WorkUnit,
 } from '@tolk/db'
 import { loadBatchContext, loadGlossaryTerms } from './batch-context.js'
-import { lookupMemory, memoryNote, prepareBatch, type JobNotes } from './translate-items.js'
-import type { AuditBudget } from './audit-budget.js'
+import { lookupMemory, memoryNote, prepareBatch } from './translate-items.js'
+import type { JobDeps, JobOf } from './deps.js'
 import { countFlagged } from '../services/quality.js'
 import { fileReviews } from './translation-reviews.js'
 import { aiAllowance, limitDetail, monthOf } from '../services/billing/limits.js'
-
-/** What job processors need: the database, an AI provider and the batch size. */
-export interface JobDeps {
-  db: Db
-  ai: TranslationProvider
-  batchSize: number
-  clock?: () => Date
-  /** A running job silent this long is taken over (default STALE_AFTER_MS). */
-  staleAfterMs?: number
-  /** AI requests a job keeps in flight at once (default 4). */
-  aiConcurrency?: number
-  /** Estimated tokens the whole glossary may take in the cached prompt (default DEFAULT_GLOSSARY_BUDGET_TOKENS). */
-  glossaryBudgetTokens?: number
-  /** Look up the translation memory before sending strings (default true; bench/translate turns it off to compare). */
-  useMemory?: boolean
-  /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
-  audit?: AuditBudget
-  /** Stop at the plan's monthly AI translations (TOLK_PLAN_LIMITS; docs/billing.md). */
-  enforcePlanLimits?: boolean
-}
-
-/** The payload of a translate job (translate op, source push, update_project, update_unit retranslate). */
-export interface TranslatePayload extends JobNotes {
-  locales: string[]
-  project_id?: string
-  unit_ids?: string[]
-  reason?: string
-}
 
 /** How long a batch's units stay leased to a job: longer than any AI request with its retries. */
 const LEASE_MS = 10 * 60_000
@@ -68,8 +40,8 @@ interface Outcome {
  * replaced, even one that appeared while the model was answering, and a re-run after a crash redoes only what it had
  * not written.
  */
-export async function processTranslate(deps: JobDeps, job: Job): Promise<Outcome> {
-  const payload = job.payload as TranslatePayload
+export async function processTranslate(deps: JobDeps, job: JobOf<'translate'>): Promise<Outcome> {
+  const payload = job.payload
   const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, skipped_translated: 0, from_memory: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
   const month = monthOf(deps.clock?.() ?? new Date())

@@ -1,6 +1,7 @@
 import type { FailedItem } from '@tolk/ai'
-import { fileTasks, translationsOf, unitSummaries, type Db, type Job, type WorkUnit } from '@tolk/db'
-import { taskPriority } from '../tasks/priority.js'
+import { translationsOf, unitSummaries, type Db, type Job, type WorkUnit } from '@tolk/db'
+import { fileTasks } from '../services/file-tasks.js'
+import { taskPriority } from '../services/task-priority.js'
 
 /**
  * Files a translation_review for each string whose AI output failed its checks twice, with everything a reviewer

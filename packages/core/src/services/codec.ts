@@ -7,8 +7,8 @@ import {
   detectFormat, detectLearned, getFormatInfo, isFormatId, parse, parseLearned, render, renderLearned, validateTemplate,
   type Entry, type FormatId, type LearnedRenderOptions, type ParseOptions, type ParseResult, type RenderOptions, type Template,
 } from '@tolk/formats'
-import { fail } from '../errors.js'
 import { parseFile } from './parse-off-thread.js'
+import type { AuthedContext } from '../context.js'
 
 /** Options of a codec's render: a learned format reports in `unwritable` each value its template cannot write. */
 export type CodecRenderOptions = RenderOptions & Pick<LearnedRenderOptions, 'unwritable'>
@@ -62,13 +62,13 @@ export async function codecOf(ctx: { db: Db; workspaceId: string }, id: string):
 }
 
 /** What a push is read as: a codec, or null when neither a built-in nor an active learned format reads the file. */
-export async function pushCodec(ctx: { db: Db; workspaceId: string }, forced: string | undefined, path: string, content: string): Promise<Codec | null> {
+export async function pushCodec(ctx: Pick<AuthedContext<'unknown_format' | 'format_not_ready'>, 'db' | 'workspaceId' | 'fail'>, forced: string | undefined, path: string, content: string): Promise<Codec | null> {
   if (forced !== undefined) {
     const builtIn = builtInCodec(forced)
     if (builtIn) return builtIn
     const row = await findLearnedFormat(ctx.db, ctx.workspaceId, forced)
-    if (!row) fail('unknown_format', `No format "${forced}"; list_formats names the built-in formats and the workspace's learned ones (by slug or id).`)
-    if (row.status !== 'active') fail('format_not_ready', `The learned format ${row.slug} is ${row.status}; make it active with approve_format (or keep its learn_format task), then push again.`)
+    if (!row) ctx.fail('unknown_format', `No format "${forced}"; list_formats names the built-in formats and the workspace's learned ones (by slug or id).`)
+    if (row.status !== 'active') ctx.fail('format_not_ready', `The learned format ${row.slug} is ${row.status}; make it active with approve_format (or keep its learn_format task), then push again.`)
     return learnedCodec(row)
   }
   const detected = await readAs(ctx, path, content)

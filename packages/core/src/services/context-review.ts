@@ -1,6 +1,7 @@
-import { fileTasks, keysOfUnitsWithDifferingContext, sourceTextsOf, translationsOfUnits, type ContextKey } from '@tolk/db'
+import { keysOfUnitsWithDifferingContext, sourceTextsOf, translationsOfUnits, type ContextKey } from '@tolk/db'
+import { fileTasks } from './file-tasks.js'
 import type { AuthedContext } from '../context.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from './task-priority.js'
 import { pathFromPattern } from './locale-path.js'
 import type { PushRequest } from './push-request.js'
 

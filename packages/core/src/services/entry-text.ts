@@ -1,11 +1,9 @@
 import type { Entry, PluralForms } from '@tolk/formats'
 import { isBadText } from '../text-check.js'
 
-/** Text of a string in one locale: plain text and, for plural strings, the forms. */
-export interface LocaleText {
-  text: string
-  plural: Record<string, string> | null
-}
+import type { LocaleText } from '../contract/text.js'
+
+export type { LocaleText }
 
 // PostgreSQL text cannot hold NUL, and a lone surrogate (a JSON file's "\ud800") has no UTF-8 form; a string with
 // either keeps it in the file snapshot, and U+FFFD in the database.

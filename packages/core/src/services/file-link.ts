@@ -2,7 +2,6 @@
 // as key_not_in_source and the pull writes source text into it.
 import { insertFile, listFilesOfProject, updateFile, updateProject, type File, type Project } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import { fail } from '../errors.js'
 import { pathFromPattern, patternFromPath, slotTextOf, type LocaleMap } from './locale-path.js'
 
 /** What decides a push's file row. */
@@ -28,7 +27,7 @@ export interface LinkRequest {
  * locale the path spells its own way (de_DE for de) is added to the project's locale map, so pulls write where the
  * repository keeps its files.
  */
-export async function linkFile(ctx: AuthedContext, req: LinkRequest): Promise<File> {
+export async function linkFile(ctx: AuthedContext<'not_found'>, req: LinkRequest): Promise<File> {
   const map = req.project.locale_map
   const derived = patternFromPath(req.path, req.locale, req.multi, map)
   const files = await listFilesOfProject(ctx.db, req.project.id)
@@ -40,7 +39,7 @@ export async function linkFile(ctx: AuthedContext, req: LinkRequest): Promise<Fi
 
   if (req.source !== undefined) {
     const file = files.find((f) => f.source_path === req.source) ??
-      fail('not_found', `No source file ${req.source} was pushed to this project; push the source file first (tolk push), then its translations.`)
+      ctx.fail('not_found', `No source file ${req.source} was pushed to this project; push the source file first (tolk push), then its translations.`)
     return settle(ctx, req, files, file, derived.localeInPath ? derived : undefined)
   }
   if (derived.localeInPath) {

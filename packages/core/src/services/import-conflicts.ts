@@ -1,11 +1,11 @@
-import {
-  fileTasks, findOpenTaskBySubject, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
+import { findOpenTaskBySubject, findUnit, lockUnits, placedKeysOfUnit, snapshotTextOf, translationsOfUnit, writeTranslations, type File, type FileKeyState, type TranslationWrite,
 } from '@tolk/db'
+import { fileTasks } from './file-tasks.js'
 import { comparePlaceholders, type Entry } from '@tolk/formats'
 import * as v from 'valibot'
 import { codecOf } from './codec.js'
 import type { AuthedContext } from '../context.js'
-import { taskPriority } from '../tasks/priority.js'
+import { taskPriority } from './task-priority.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { historyActor } from './history.js'
 import { pathFromPattern } from './locale-path.js'

@@ -11,7 +11,7 @@ import { splitConflicts, type Conflict } from './import-conflicts.js'
 import { MAX_SKIPPED_KEYS } from '../contract/file.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 import { countWrittenWarnings } from './quality.js'
-import { nextTurn, sliceEnds } from './slices.js'
+import { nextTurn, sliceEnds } from '../slices.js'
 
 /** Statuses of a translation that a file or a person gave the unit: a differing import on a shared unit splits. */
 const GIVEN = new Set(['imported', 'reviewed', 'approved'])

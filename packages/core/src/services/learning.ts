@@ -4,22 +4,10 @@
  */
 import { findLearnJobOfPattern, findLearnedFormatOfJob, lockLearnPattern, type Project } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import { ServiceError } from '../errors.js'
-import { queueJob } from '../jobs/queue.js'
+import { failAfterCommit, type CommittedFailure } from '../outcome.js'
+import { queueJob } from './queue-job.js'
 import { patternFromPath } from './locale-path.js'
 import { requireProject, sourceLocaleOf } from './project-ref.js'
-
-/** The payload of a learn_format job. */
-export interface LearnFormatPayload {
-  project_id: string
-  path: string
-  pattern: string
-  locale: string
-  content: string
-  hint?: string
-  /** The learn_format task a retry_with_hint came from. */
-  retry_of?: string
-}
 
 /**
  * The locale a pushed path holds, for push_file, learn_format and retry_with_hint alike: the given one, else the
@@ -44,7 +32,7 @@ export function patternOfPath(project: Project, path: string, locale: string): s
  * as activity; returns its id. `pattern` is given when the job learns again for a known pattern (retry_with_hint
  * carries its task's), else it is the one push_file files the path under.
  */
-export async function learnFromSample(ctx: AuthedContext, projectRef: string, req: { path: string; content: string; hint?: string | undefined; retryOf?: string; pattern?: string }): Promise<string> {
+export async function learnFromSample(ctx: AuthedContext<'not_found'>, projectRef: string, req: { path: string; content: string; hint?: string | undefined; retryOf?: string; pattern?: string }): Promise<string> {
   const project = await requireProject(ctx, projectRef)
   const locale = pushedLocaleOf(project, await sourceLocaleOf(ctx), req.path)
   const pattern = req.pattern ?? patternOfPath(project, req.path, locale)
@@ -57,11 +45,10 @@ export async function learnFromSample(ctx: AuthedContext, projectRef: string, re
 
 /** Queues a learn_format job; the caller holds the pattern's lock. */
 function queueLearnJob(ctx: AuthedContext, project: Project, req: { path: string; pattern: string; locale: string; content: string; hint?: string | undefined; retryOf?: string }): Promise<string> {
-  const payload: LearnFormatPayload = {
+  return queueJob(ctx, 'learn_format', {
     project_id: project.id, path: req.path, pattern: req.pattern, locale: req.locale, content: req.content,
     ...(req.hint ? { hint: req.hint } : {}), ...(req.retryOf ? { retry_of: req.retryOf } : {}),
-  }
-  return queueJob(ctx, 'learn_format', payload as unknown as Record<string, unknown>)
+  })
 }
 
 /**
@@ -70,7 +57,7 @@ function queueLearnJob(ctx: AuthedContext, project: Project, req: { path: string
  * answers 409 format_not_ready. A new job is committed before the answer, so the next push finds it; pushes at the
  * same time are serialized by the pattern's lock, so they start one job between them.
  */
-export async function answerNotReady(ctx: AuthedContext, project: Project, path: string, locale: string, content: string, dryRun = false): Promise<never> {
+export async function answerNotReady(ctx: AuthedContext<'format_not_ready'>, project: Project, path: string, locale: string, content: string, dryRun = false): Promise<CommittedFailure<'format_not_ready'>> {
   const pattern = patternOfPath(project, path, locale)
   // Reading the newest job and queueing one when there is none is one step: pushes of the pattern at once wait here
   // in turn (the lock is held until commit), and each after the first finds the job the first committed.
@@ -79,10 +66,10 @@ export async function answerNotReady(ctx: AuthedContext, project: Project, path:
   const pending = last && (last.status === 'queued' || last.status === 'running' || (last.status === 'succeeded' && (await findLearnedFormatOfJob(ctx.db, ctx.workspaceId, last.id))?.status === 'draft'))
   const detail = (id: string) =>
     `No format reads ${path} yet; learn_format job ${id} learns one from it (get_job). Resolve its learn_format task (list_tasks) or make the draft active with approve_format, then push again.`
-  if (pending) throw new ServiceError('format_not_ready', detail(last.id), { job_id: last.id })
+  if (pending) ctx.fail('format_not_ready', detail(last.id), { job_id: last.id })
   // A dry run queues nothing: it says what a real push would do.
-  if (dryRun) throw new ServiceError('format_not_ready', `No format reads ${path} yet; a push without dry_run starts a learn_format job that learns one from it.`, { job_id: null })
+  if (dryRun) ctx.fail('format_not_ready', `No format reads ${path} yet; a push without dry_run starts a learn_format job that learns one from it.`, { job_id: null })
   const jobId = await queueLearnJob(ctx, project, { path, pattern, locale, content: content.slice(0, 2_000_000) })
   ctx.activity({ summary: `started learn_format job for ${path}: no format reads it`, target: jobId, projectId: project.id })
-  return ctx.failAfterCommit(new ServiceError('format_not_ready', detail(jobId), { job_id: jobId }))
+  return failAfterCommit('format_not_ready', detail(jobId), { job_id: jobId })
 }

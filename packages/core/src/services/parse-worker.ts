@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads'
 import { parse, type Entry, type FormatId, type ParseOptions, type ParseResult } from '@tolk/formats'
 // Entries per message, as many as a loop of the request thread handles in one turn: a few milliseconds to copy in.
-import { SLICE } from './slices.js'
+import { SLICE } from '../slices.js'
 
 type Task = { id: number; format: FormatId; content: string; options: ParseOptions }
 type Next = { id: number; next: true }

@@ -4,7 +4,6 @@ import {
 } from '@tolk/db'
 import type { Entry, LocaleValue, Unwritable } from '@tolk/formats'
 import { MAX_PULL_WARNINGS } from '../contract/file.js'
-import { fail } from '../errors.js'
 import type { AuthedContext } from '../context.js'
 import { awaitedLater } from './awaited-later.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
@@ -22,14 +21,14 @@ export interface PullRequest {
 }
 
 /** The file row a concrete path or a pattern names: the source path, or any locale's path spelled as the map says. */
-export async function findFileForPath(ctx: AuthedContext, project: Project, path: string, locale: string): Promise<File> {
+export async function findFileForPath(ctx: AuthedContext<'not_found'>, project: Project, path: string, locale: string): Promise<File> {
   const files = await listFilesOfProject(ctx.db, project.id)
   const map = project.locale_map
   const found =
     files.find((f) => f.pattern === path || f.source_path === path) ??
     files.find((f) => pathFromPattern(f.pattern, locale, map) === path) ??
     files.find((f) => localeOfPath(f.pattern, path, map) !== undefined)
-  return found ?? fail('not_found', `No file ${path} in this project; list_files shows the pushed files.`)
+  return found ?? ctx.fail('not_found', `No file ${path} in this project; list_files shows the pushed files.`)
 }
 
 /** The concrete path of a file in a locale, spelled as the project's locale map says. */
@@ -65,16 +64,16 @@ interface Pull {
  * values whose translations changed since that push (design § Files and round trip). A translation the file's
  * learned format cannot write is left out and listed in `warnings` (docs/formats/learned.md § Writing).
  */
-export async function renderPull(ctx: AuthedContext, req: PullRequest): Promise<{ path: string; encoding: string; format: string; content: string; warnings: PullWarning[] }> {
+export async function renderPull(ctx: AuthedContext<'not_found'>, req: PullRequest): Promise<{ path: string; encoding: string; format: string; content: string; warnings: PullWarning[] }> {
   const file = await findFileForPath(ctx, req.project, req.path, req.locale)
   const codec = await codecOf(ctx, file.format)
   const format = file.format
   const multi = codec.multiLocale
   const heads = await listSnapshotHeads(ctx.db, [file.id])
   const head = (multi ? undefined : heads.find((h) => h.locale === req.locale)) ?? heads.find((h) => h.locale === req.sourceLocale)
-  if (!head) fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
+  if (!head) ctx.fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`)
   const out = { path: multi ? head.path : pathOf(file, req.locale, req.sourceLocale, req.project.locale_map), encoding: head.encoding, format }
-  const copy = () => snapshotTextOf(ctx.db, file.id, head.locale).then((s) => s ?? fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
+  const copy = () => snapshotTextOf(ctx.db, file.id, head.locale).then((s) => s ?? ctx.fail('not_found', `Nothing was pushed for ${req.path} yet; push the source file first.`))
   // Pulling the source returns the pushed source itself: byte for byte, by construction.
   if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy(), warnings: [] }
 

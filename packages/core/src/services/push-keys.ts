@@ -9,7 +9,7 @@ import { RaceLost } from '../errors.js'
 import { awaitedLater } from './awaited-later.js'
 import { historyActor } from './history.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
-import { nextTurn, sliceEnds } from './slices.js'
+import { nextTurn, sliceEnds } from '../slices.js'
 import { splitHash } from './split-hash.js'
 import { unitHash } from './unit-hash.js'
 

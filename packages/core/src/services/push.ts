@@ -2,23 +2,22 @@ import { createHash } from 'node:crypto'
 import type { FormatId } from '@tolk/formats'
 import { findSnapshotHead, hasKeysOffTheirText, updateFile, upsertSnapshot } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import { fail } from '../errors.js'
 import { entryTextIssues } from '../text-check.js'
-import { holdAutoTranslate, queueAutoTranslate } from '../jobs/auto-translate.js'
+import { holdAutoTranslate, queueAutoTranslate } from './auto-translate.js'
 import { fileContextReviews, type Landed } from './context-review.js'
 import { isTranslatable } from './entry-text.js'
 import { linkFile } from './file-link.js'
 import { parseFile } from './parse-off-thread.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
-import { nextTurn, sliceEnds } from './slices.js'
+import { nextTurn, sliceEnds } from '../slices.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 
 export type { PushCounts, PushRequest } from './push-request.js'
 
 
 /** Stores a pushed file: keys and units from its source side, translations from its other locales, and the snapshot. */
-export async function storePush(ctx: AuthedContext, req: PushRequest) {
+export async function storePush(ctx: AuthedContext<'not_found'>, req: PushRequest) {
   // The project's queued auto-translation waits while this file is stored (it may be a translation the job would pay the model for).
   await holdAutoTranslate(ctx, req.project.id)
   const format = req.codec.id
@@ -28,12 +27,12 @@ export async function storePush(ctx: AuthedContext, req: PushRequest) {
   const parsed = req.codec.learned ? req.codec.parse(req.content, parseOptions) : await parseFile(format as FormatId, req.content, parseOptions)
   const errors = parsed.issues.filter((i) => i.severity === 'error')
   if (errors.length > 0) {
-    fail('invalid_input', `The file cannot be read as ${req.codec.learned?.slug ?? format}; fix the listed issues.`, {
+    ctx.fail('invalid_input', `The file cannot be read as ${req.codec.learned?.slug ?? format}; fix the listed issues.`, {
       issues: errors.slice(0, 50).map((i) => ({ path: 'content', message: `line ${i.line}, column ${i.column}: ${i.message}` })),
     })
   }
   const badText = await entryTextIssues(parsed.entries, req.content)
-  if (badText.length > 0) fail('invalid_input', 'The file holds text that cannot be stored; fix the listed issues.', { issues: badText })
+  if (badText.length > 0) ctx.fail('invalid_input', 'The file holds text that cannot be stored; fix the listed issues.', { issues: badText })
   const entries = parsed.entries.filter(isTranslatable)
   const isSource = multi || req.locale === req.sourceLocale
   const file = await linkFile(ctx, {

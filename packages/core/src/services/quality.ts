@@ -2,7 +2,7 @@ import { checkQuality, type Finding, type PlaceholderReader, type PluralCategory
 import { checkedSourcesOf, findWorkspaceSourceLocale, listGlossaryTerms, type Db } from '@tolk/db'
 import { comparePlaceholders, extraCategoriesReadBy, extractPlaceholders, optionalCategories, pluralCategories } from '@tolk/formats'
 import { translationFor } from './prompt-context.js'
-import { nextTurn, sliceEnds } from './slices.js'
+import { nextTurn, sliceEnds } from '../slices.js'
 
 /** Placeholders as @tolk/formats reads them (every syntax of docs/placeholders.md), for the quality checks. */
 export const formatsPlaceholders: PlaceholderReader = {

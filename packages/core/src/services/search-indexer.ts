@@ -1,4 +1,5 @@
 import { indexOnePendingFile, type Db } from '@tolk/db'
+import { silentLogger, type Logger } from '../observability.js'
 
 /**
  * Fills the search tables for files a big push listed in search_pending, after the push committed, one file per
@@ -13,7 +14,7 @@ export class SearchIndexer {
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (err: unknown) => void = (err) => console.error('search indexing failed; retried on the next sweep:', err),
+    private readonly log: Logger = silentLogger,
   ) {}
 
   /** Starts a drain in the background (or asks the running one to go round again). */
@@ -23,7 +24,7 @@ export class SearchIndexer {
       return
     }
     this.running = this.drain()
-      .catch(this.onError)
+      .catch((err: unknown) => this.log.error({ err: String(err) }, 'search indexing failed; retried on the next sweep'))
       .finally(() => {
         this.running = null
         if (this.again) {

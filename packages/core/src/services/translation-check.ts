@@ -1,12 +1,9 @@
 import type { Unit } from '@tolk/db'
+import type { Fail } from '../context.js'
+import type { LocaleText } from '../contract/text.js'
+import { failCommon } from '../errors.js'
 import { comparePlaceholders, optionalCategories, pluralCategories, pluralFit } from '@tolk/formats'
-import { fail } from '../errors.js'
 
-/** A translation as a write carries it: text and, for plural strings, the forms. */
-export interface TranslationText {
-  text: string
-  plural: Record<string, string> | null
-}
 
 /**
  * Refuses a translation a key could not ship: plural forms the locale does not use, or lacking a category its files
@@ -14,7 +11,7 @@ export interface TranslationText {
  * Returns warnings for what it accepts: a plural lacking a category the locale's files rarely carry (French `many`),
  * which writers fill from `other`.
  */
-export function checkTranslation(unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: TranslationText, extra: readonly string[] = []): string[] {
+export function checkTranslation(fail: Fail<'placeholder_mismatch'>, unit: Pick<Unit, 'source_text' | 'source_plural'>, locale: string, value: LocaleText, extra: readonly string[] = []): string[] {
   const warnings = value.plural ? checkPluralForms(locale, value.plural, extra) : []
   const mismatch = new Set<string>()
   const note = (c: { missing: string[]; extra: string[] }, strict: boolean) => {
@@ -48,7 +45,7 @@ export function checkPluralForms(locale: string, plural: Record<string, string>,
     const wanted = pluralCategories(locale).filter((c) => !optional.includes(c))
     const may = optional.length > 0 ? ` (${optional.join(', ')} may be given too)` : ''
     const parts = [missing.length > 0 ? `missing ${missing.join(', ')}` : '', extra.length > 0 ? `not used by ${locale}: ${extra.join(', ')}` : ''].filter(Boolean)
-    fail('invalid_input', `The plural forms do not fit ${locale}; fix the listed issues.`, {
+    failCommon('invalid_input', `The plural forms do not fit ${locale}; fix the listed issues.`, {
       issues: [{ path: 'plural', message: `${locale} needs the forms ${wanted.join(', ')}${may}; ${parts.join('; ')}.` }],
     })
   }

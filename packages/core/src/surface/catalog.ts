@@ -1,10 +1,9 @@
 import { contracts, type OpContract } from '../contract/index.js'
-import { ERRORS, type ErrorCode } from '../contract/errors.js'
+import { COMMON_ERRORS, ERRORS, type ErrorCode } from '../contract/errors.js'
 import { opSchemas } from './json-schema.js'
 
-/** Codes any op may answer: a bad body, a bad input, a missing or unknown credential, a failure on the server. */
-// no_workspace: any op called by a signed-in person may find them outside the workspace they named (spec § Authentication 6).
-export const COMMON_ERRORS: readonly ErrorCode[] = ['invalid_json', 'invalid_input', 'unauthorized', 'invalid_key', 'invalid_token', 'no_workspace', 'rate_limited', 'internal_error']
+/** Codes any op may answer (contract/errors.ts): a bad body, a bad input, a missing or unknown credential, a failure on the server. */
+export { COMMON_ERRORS }
 
 /** One op as the public catalog (GET /api/v1) lists it. */
 export interface CatalogEntry {

@@ -1,45 +1,11 @@
 import { translationsOf, type Task } from '@tolk/db'
-import * as v from 'valibot'
+import { AuditFindingPayload, FindingItem, findingGroupSubject, findingSubject } from '../contract/task-payloads.js'
 import type { AuthedContext } from '../context.js'
 import * as c from '../contract/unit.js'
 import { unitHandlers } from '../handlers/unit.js'
 import { dismissAction, type TaskKindDef } from './types.js'
-import { goneUnits, PayloadKey, payloadOf, TextValue } from './payload.js'
+import { goneUnits, payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
-
-/** The subject of a one-string audit_finding: one finding per unit, locale and check while it is open. */
-export const findingSubject = (unitId: string, locale: string, check: string) => `finding:${unitId}:${locale}:${check}`
-
-/** The subject of a grouped audit_finding: the locale, the check and what its items share (docs/review.md). */
-export const findingGroupSubject = (locale: string, check: string, shared: string) => `finding:${locale}:${check}:${shared}`
-
-/** One finding of a task: the translation it is about, what the check says of it, and the fix it proposes (or null). */
-export const FindingItem = v.looseObject({
-  unit_id: v.string(),
-  message: v.string(),
-  span: v.nullable(v.object({ start: v.number(), end: v.number() })),
-  source: TextValue,
-  current: v.looseObject({ ...TextValue.entries, status: v.string() }),
-  fix: v.nullable(TextValue),
-  keys: v.array(PayloadKey),
-})
-export type FindingItem = v.InferOutput<typeof FindingItem>
-
-const Head = { audit_id: v.string(), locale: v.string(), check: v.string(), message: v.string() }
-
-/**
- * audit_finding, filed by run_audit: findings of one check in one locale that one decision settles (the same fix rule,
- * the same term, the same plural shape), each item a translation with its source, current text, fix (or null) and
- * keys. A task filed before findings were grouped carries its one finding at the top level and reads as one item.
- */
-export const AuditFindingPayload = v.union([
-  v.looseObject({ ...Head, items: v.pipe(v.array(FindingItem), v.minLength(1)) }),
-  v.pipe(
-    v.looseObject({ ...Head, ...FindingItem.entries }),
-    v.transform(({ audit_id, locale, check, ...item }) => ({ audit_id, locale, check, message: item.message, items: [item] })),
-  ),
-])
-export type AuditFindingPayload = v.InferOutput<typeof AuditFindingPayload>
 
 const read = (task: Task) => payloadOf(AuditFindingPayload, task)
 
@@ -60,6 +26,7 @@ async function itemsGone(ctx: AuthedContext, locale: string, items: readonly Fin
 const strings = (n: number) => `${n} ${n === 1 ? 'translation' : 'translations'}`
 
 export const auditFinding = {
+  payload: AuditFindingPayload,
   actions: {
     apply: {
       summary: "Write each item's fix as the reviewed translation (items whose text changed since the audit are left as they are)",

@@ -1,27 +1,15 @@
 import type { Task } from '@tolk/db'
-import * as v from 'valibot'
+import { GlossarySuggestionPayload, glossarySubject } from '../contract/task-payloads.js'
 import * as c from '../contract/glossary.js'
 import { glossaryHandlers } from '../handlers/glossary.js'
 import { payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import { dismissAction, type TaskKindDef } from './types.js'
 
-/** The subject of a glossary_suggestion: the term, lower-cased (terms are unique ignoring case). */
-export const glossarySubject = (term: string) => `glossary:${term.toLowerCase()}`
-
-/** glossary_suggestion, filed by run_audit: a term to keep as is or translate one way, and why. */
-export const GlossarySuggestionPayload = v.looseObject({
-  audit_id: v.string(),
-  term: v.string(),
-  do_not_translate: v.boolean(),
-  translations: v.record(v.string(), v.string()),
-  reason: v.string(),
-})
-export type GlossarySuggestionPayload = v.InferOutput<typeof GlossarySuggestionPayload>
-
 const read = (task: Task) => payloadOf(GlossarySuggestionPayload, task)
 
 export const glossarySuggestion = {
+  payload: GlossarySuggestionPayload,
   actions: {
     add: {
       summary: 'Add the term to the glossary (its translations merge into an existing term)',

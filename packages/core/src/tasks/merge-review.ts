@@ -1,35 +1,15 @@
 import { activeKeysOfUnits, type Task } from '@tolk/db'
-import * as v from 'valibot'
+import { MergeReviewPayload } from '../contract/task-payloads.js'
 import * as c from '../contract/unit.js'
 import { mergeHandlers } from '../handlers/unit-merge.js'
 import { goneUnits, payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import type { TaskKindDef } from './types.js'
 
-/**
- * merge_review, filed by push_file in two cases:
- * - `contexts_differ`: keys whose context differs (msgctxt, developer comment, description) landed on one unit. The
- *   payload lists the unit and its keys in order; keep_merged leaves them sharing, split gives keys their own units.
- * - `translations_differ`: a translation file gave a shared unit another text, so the pushed key already got its own
- *   unit (payload `merged` and `split`); keep_merged merges it back (the shared unit's text wins), split confirms.
- */
-export const MergeReviewPayload = v.union([
-  v.looseObject({
-    reason: v.literal('contexts_differ'),
-    unit_id: v.string(),
-    keys: v.array(v.looseObject({ key_id: v.string(), name: v.string() })),
-  }),
-  v.looseObject({
-    reason: v.optional(v.literal('translations_differ'), 'translations_differ'),
-    merged: v.looseObject({ unit_id: v.string() }),
-    split: v.looseObject({ unit_id: v.string(), key_id: v.string() }),
-  }),
-])
-export type MergeReviewPayload = v.InferOutput<typeof MergeReviewPayload>
-
 const read = (task: Task) => payloadOf(MergeReviewPayload, task)
 
 export const mergeReview = {
+  payload: MergeReviewPayload,
   actions: {
     keep_merged: {
       summary: 'Keep one unit (one translation) for every key: a key split off by the push is merged back',

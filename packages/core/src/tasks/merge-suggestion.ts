@@ -1,28 +1,15 @@
 import type { Task } from '@tolk/db'
-import * as v from 'valibot'
+import { MergeSuggestionPayload, pairSubject } from '../contract/task-payloads.js'
 import * as c from '../contract/unit.js'
 import { mergeHandlers } from '../handlers/unit-merge.js'
 import { goneUnits, payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import type { TaskKindDef } from './types.js'
 
-/** The subject of a merge_suggestion: the pair of units, in id order, so a pair is one subject whichever side is a. */
-export const pairSubject = (x: string, y: string) => (x < y ? `pair:${x}:${y}` : `pair:${y}:${x}`)
-
-/**
- * merge_suggestion, filed by the dedupe_scan job for two near-duplicate source strings: `a` and `b` each carry the
- * unit, its source, keys and translations; `match` says how they were found (equal after normalizing, or similar).
- * keep_separate is remembered: the scan never suggests the pair again.
- */
-export const MergeSuggestionPayload = v.looseObject({
-  a: v.looseObject({ unit_id: v.string(), source_text: v.string() }),
-  b: v.looseObject({ unit_id: v.string(), source_text: v.string() }),
-})
-export type MergeSuggestionPayload = v.InferOutput<typeof MergeSuggestionPayload>
-
 const read = (task: Task) => payloadOf(MergeSuggestionPayload, task)
 
 export const mergeSuggestion = {
+  payload: MergeSuggestionPayload,
   actions: {
     merge_into_a: {
       summary: "Merge unit b into unit a: every key of b uses a's source and translations; b is deleted",

@@ -9,12 +9,6 @@ export function payloadOf<S extends v.GenericSchema>(schema: S, task: Task): v.I
   return parsed.output
 }
 
-/** Text and plural forms, as payloads carry translations and sources. */
-export const TextValue = v.object({ text: v.string(), plural: v.nullable(v.record(v.string(), v.string())) })
-
-/** A key as payloads name it. */
-export const PayloadKey = v.object({ key_id: v.string(), name: v.string(), file: v.nullable(v.string()) })
-
 /** The first `max` characters of a text for a title. */
 export const shorten = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 3)}...` : text)
 

@@ -1,30 +1,16 @@
 import { translationsOf, type Task } from '@tolk/db'
-import * as v from 'valibot'
+import { TranslationReviewPayload } from '../contract/task-payloads.js'
 import * as c from '../contract/unit.js'
-import { fail } from '../errors.js'
 import { unitHandlers } from '../handlers/unit.js'
-import { queueJob } from '../jobs/queue.js'
+import { queueJob } from '../services/queue-job.js'
 import { goneUnits, payloadOf } from './payload.js'
 import { runOp } from './run-op.js'
 import type { TaskKindDef } from './types.js'
 
-/**
- * translation_review: AI output that failed its checks twice (translate jobs file it). The payload carries the
- * unit's source, keys with names and files, description, max_length, the candidate, the current translation and why.
- */
-export const TranslationReviewPayload = v.looseObject({
-  unit_id: v.string(),
-  locale: v.string(),
-  candidate: v.nullable(v.string()),
-  candidate_plural: v.optional(v.nullable(v.record(v.string(), v.string())), null),
-  /** The translation when the task was filed: null when the unit had none (absent in tasks that do not say). */
-  current: v.optional(v.nullable(v.looseObject({ text: v.string() }))),
-})
-export type TranslationReviewPayload = v.InferOutput<typeof TranslationReviewPayload>
-
 const read = (task: Task) => payloadOf(TranslationReviewPayload, task)
 
 export const translationReview = {
+  payload: TranslationReviewPayload,
   actions: {
     approve: {
       summary: 'The candidate (or, without one, the current translation) becomes the approved translation',
@@ -34,7 +20,7 @@ export const translationReview = {
         let plural = p.candidate_plural
         if (text === null) {
           const [current] = await translationsOf(ctx.db, [p.unit_id], [p.locale])
-          if (!current) fail('invalid_action', `This task has no candidate and unit ${p.unit_id} has no ${p.locale} translation to approve; use edit with text.`)
+          if (!current) return ctx.fail('invalid_action', `This task has no candidate and unit ${p.unit_id} has no ${p.locale} translation to approve; use edit with text.`)
           text = current.text
           plural = current.plural
         }

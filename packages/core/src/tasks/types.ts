@@ -2,6 +2,10 @@ import type { Task } from '@tolk/db'
 import type * as v from 'valibot'
 import type { AuthedContext } from '../context.js'
 import type { ActionField, resolveTask } from '../contract/task.js'
+import type { DeclaredError } from '../contract/define-op.js'
+
+/** The context an action runs in: resolve_task's, so it fails only with resolve_task's declared errors. */
+export type ActionContext = AuthedContext<DeclaredError<typeof resolveTask>>
 
 /** resolve_task's validated input, as an action's effect reads it. */
 export type ResolveInput = v.InferOutput<typeof resolveTask.input>
@@ -35,7 +39,7 @@ export interface TaskActionDef {
   /** dismissed for a dismiss action; resolved otherwise. */
   readonly closes?: Closing
   /** The effect; a ServiceError rolls back the whole resolve_task. */
-  run(ctx: AuthedContext, task: Task, input: ResolveInput): Promise<ActionResult>
+  run(ctx: ActionContext, task: Task, input: ResolveInput): Promise<ActionResult>
 }
 
 /**
@@ -43,11 +47,14 @@ export interface TaskActionDef {
  * what the task is about still exists. A later kind adds an entry in tasks/index.ts, never a switch.
  * @example
  * export const exampleKind = {
+ *   payload: v.looseObject({ unit_id: v.string() }),
  *   actions: { dismiss: { summary: 'Close it', closes: 'dismissed', run: async () => ({ summary: 'dismissed' }) } },
  *   subjectGone: async () => null,
  * } satisfies TaskKindDef
  */
 export interface TaskKindDef {
+  /** The kind's payload schema (contract/task-payloads.ts): checked when a task is filed, read back by the actions. */
+  readonly payload: v.GenericSchema
   readonly actions: Readonly<Record<string, TaskActionDef>>
   /**
    * Why the task's subject is gone (a unit merged away, a translation approved by hand since), or null while it

@@ -7,6 +7,7 @@ import type { TextEdit, XmlElement } from '../xml/index.js'
 import { entryId, parseArrayKey, readAndroid } from './parse.js'
 import type { AndroidUnit } from './parse.js'
 import { encodeValue } from './value.js'
+import { neighboursOf } from '../placement.js'
 
 const XLIFF_NS = 'urn:oasis:names:tc:xliff:document:1.2'
 const TOOLS_NS = 'http://schemas.android.com/tools'
@@ -218,29 +219,33 @@ class TemplateWriter {
     // After the last resource, a new one goes where appended ones go: after any comment or element that follows it.
     let lastEnd = -1
     for (const end of this.endOf.values()) if (end > lastEnd) lastEnd = end
-    let anchor: number | undefined
-    // Entries before every resource wait for the first resource, to go before it.
-    const first: Entry[] = []
-    for (const e of this.entries) {
-      if (!isFresh.has(e)) {
-        const start = this.startOf.get(e)
-        if (anchor === undefined && start !== undefined && first.length > 0) {
-          const text = resourceBlocks(first, this.locale, this.indent, this.eol).map((b) => `${b}${this.eol}${this.indent}`).join('')
-          this.edits.push({ start, end: start, text })
-          first.length = 0
-        }
-        anchor = this.endOf.get(e) ?? anchor
-        continue
-      }
-      if (anchor === undefined) first.push(e)
-      else if (anchor === lastEnd) rest.push(e)
-      else {
-        const group = groups.get(anchor)
-        if (group) group.push(e)
-        else groups.set(anchor, [e])
-      }
+    // The one placement rule (placement.ts): after the resource of the nearest given entry before it; with none,
+    // before the resource of the nearest one after it (entries before every resource go before the first one).
+    const placeOf = (e: Entry) => {
+      const start = this.startOf.get(e)
+      const end = this.endOf.get(e)
+      return isFresh.has(e) || start === undefined || end === undefined ? undefined : { start, end }
     }
-    rest.push(...first)
+    const first: Entry[] = []
+    let firstAt: number | undefined
+    for (const [e, { previous, next }] of neighboursOf(this.entries, placeOf)) {
+      if (!isFresh.has(e)) continue
+      if (previous) {
+        if (previous.end === lastEnd) rest.push(e)
+        else {
+          const group = groups.get(previous.end)
+          if (group) group.push(e)
+          else groups.set(previous.end, [e])
+        }
+      } else if (next) {
+        first.push(e)
+        firstAt = next.start
+      } else rest.push(e)
+    }
+    if (firstAt !== undefined) {
+      const text = resourceBlocks(first, this.locale, this.indent, this.eol).map((b) => `${b}${this.eol}${this.indent}`).join('')
+      this.edits.push({ start: firstAt, end: firstAt, text })
+    }
     for (const [at, group] of groups) {
       const text = resourceBlocks(group, this.locale, this.indent, this.eol).map((b) => `${this.eol}${this.indent}${b}`).join('')
       this.edits.push({ start: at, end: at, text })

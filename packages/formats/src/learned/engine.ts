@@ -11,6 +11,7 @@ import { readTree } from './tree.js'
 import { Work, type Reading, type Slot } from './work.js'
 import { newEntryReadsBack, unwritable, valueReadsBack, type Unwritable } from './writable.js'
 import { readXml } from './xml.js'
+import { neighboursOf } from '../placement.js'
 
 /** Options of a reading: a work limit other than the default (tests, and callers that want a tighter bound). */
 export interface ReadOptions {
@@ -89,12 +90,12 @@ export function renderLearned(template: Template, text: string | undefined, entr
 function additions(template: Template, text: string, slots: readonly Slot[], inFile: Map<string, Slot>, entries: readonly Entry[], work: Work, report: Unwritable[]): TextEdit[] {
   const edits: TextEdit[] = []
   const eol = detectEol(text)
-  let previous: Slot | undefined
-  for (const e of entries) {
-    const here = inFile.get(e.key)
-    if (here) { previous = here; continue }
+  // The one placement rule (placement.ts): after the slot of the nearest given entry before it; with none, before the
+  // slot of the nearest one after it. A neighbour in another section (a key prefix the new key lacks) gives way to
+  // the last (or first) slot of the key's own section.
+  for (const [e, { previous, next }] of neighboursOf(entries, (x) => inFile.get(x.key))) {
     const first = previous === undefined
-    const anchor = previous && fits(previous, e.key) ? previous : first ? firstFitting(slots, e.key) : lastFitting(slots, e.key)
+    const anchor = previous ? (fits(previous, e.key) ? previous : lastFitting(slots, e.key)) : next && fits(next, e.key) ? next : firstFitting(slots, e.key)
     if (!anchor || anchor.keyStart === undefined || anchor.keyEnd === undefined || !anchor.encodeKey) continue
     const keyRaw = anchor.encodeKey(e.key.slice(anchor.keyPrefix!.length))
     const raw = anchor.encode(e.value)

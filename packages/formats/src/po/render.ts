@@ -12,6 +12,7 @@ import type { PoContext } from './entries.js'
 import { pluralFormsFor, readPluralForms } from './plural-forms.js'
 import { formatString, PAGE_WIDTH } from './literal.js'
 import { cleanFile, entryLines, pluralTexts, toPoLocale } from './write.js'
+import { neighboursOf } from '../placement.js'
 
 interface Job {
   template: string
@@ -65,15 +66,15 @@ export function renderPo(template: string | undefined, entries: readonly Entry[]
   const after = new Map<Entry, Entry[]>()
   const isAdded = new Set(added)
   if (isAdded.size > 0) added.length = 0
-  let anchor: Entry | undefined
-  for (const entry of isAdded.size > 0 ? entries : []) {
-    if (!isAdded.has(entry)) anchor = inTemplate.has(entryKey(entry.key, entry.context)) ? entry : anchor
-    else if (anchor) {
-      const group = after.get(anchor)
+  // The one placement rule (placement.ts): after the nearest given message before it, else before the first one given.
+  const around = isAdded.size > 0 ? neighboursOf(entries, (e) => (!isAdded.has(e) && inTemplate.has(entryKey(e.key, e.context)) ? e : undefined)) : new Map()
+  for (const [entry, { previous }] of around) {
+    if (!isAdded.has(entry)) continue
+    if (previous) {
+      const group = after.get(previous)
       if (group) group.push(entry)
-      else after.set(anchor, [entry])
-    }
-    else added.push(entry)
+      else after.set(previous, [entry])
+    } else added.push(entry)
   }
 
   const leading = added.splice(0)

@@ -6,6 +6,7 @@ import type { Entry, RenderOptions } from '../format.js'
 import { detectEol } from '../text.js'
 import { readStrings } from './document.js'
 import type { Pair, StringsDocument } from './document.js'
+import { neighboursOf } from '../placement.js'
 
 const ENCODE: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' }
 
@@ -91,14 +92,14 @@ export function renderStrings(template: string | undefined, entries: readonly En
 function placeAfterPrevious(entries: readonly Entry[], inTemplate: Set<string>): { after: Map<Entry, Entry[]>; rest: Entry[] } {
   const after = new Map<Entry, Entry[]>()
   const rest: Entry[] = []
-  let anchor: Entry | undefined
-  for (const e of entries) {
-    if (inTemplate.has(e.key)) anchor = e
-    else if (!anchor) rest.push(e)
+  // The one placement rule (placement.ts): after the nearest given entry before it, else before the first one given.
+  const around = neighboursOf(entries, (e) => (inTemplate.has(e.key) ? e : undefined))
+  for (const [e, { previous }] of around) {
+    if (!previous) rest.push(e)
     else {
-      const group = after.get(anchor)
+      const group = after.get(previous)
       if (group) group.push(e)
-      else after.set(anchor, [e])
+      else after.set(previous, [e])
     }
   }
   return { after, rest }

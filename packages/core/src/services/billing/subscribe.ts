@@ -1,7 +1,8 @@
 import { lockBilling, updateBilling, type WorkspaceBilling } from '@tolk/db'
 import Stripe from 'stripe'
 import type { AuthedContext } from '../../context.js'
-import { fail, ServiceError } from '../../errors.js'
+import { fail } from '../../errors.js'
+import { failAfterCommit, type CommittedFailure } from '../../outcome.js'
 import type { Plan } from '../pricing.js'
 import { createCheckout, createPortal, ensureCustomer } from './customer.js'
 import type { BillingInterval } from './plans.js'
@@ -18,7 +19,7 @@ export type SubscribeOutcome = { status: 'subscribed' | 'changed' | 'unchanged';
  * needs the person: a checkout or portal page). Every POST carries an Idempotency-Key made of the request and the
  * row's revision as it was when the call began, so a retry after a lost answer gets the first answer back.
  */
-export async function subscribePlan(ctx: AuthedContext, billing: StripeBilling, plan: Plan['name'], interval: BillingInterval): Promise<SubscribeOutcome> {
+export async function subscribePlan(ctx: AuthedContext, billing: StripeBilling, plan: Plan['name'], interval: BillingInterval): Promise<SubscribeOutcome | CommittedFailure<'payment_failed'>> {
   const price = await billing.priceId(plan, interval)
   const { row: withCustomer, customerId } = await ensureCustomer(ctx, billing, await lockBilling(ctx.db, ctx.workspaceId))
   // The revision before this call changes anything (a new customer counts as the state the call starts from): a
@@ -91,9 +92,9 @@ async function charged(fn: () => Promise<unknown>, billing: StripeBilling): Prom
  * 402 payment_failed, with the attempt kept: the revision moves on (Stripe keeps a declined answer under its key
  * for a day, and the next try after a card update must not get it back) and the activity says it was declined.
  */
-async function declined(ctx: AuthedContext, err: Stripe.errors.StripeCardError): Promise<never> {
+async function declined(ctx: AuthedContext, err: Stripe.errors.StripeCardError): Promise<CommittedFailure<'payment_failed'>> {
   await updateBilling(ctx.db, ctx.workspaceId, {})
   const why = err.decline_code ?? err.code ?? 'declined'
   ctx.activity({ summary: `payment declined (${why}); nothing charged` })
-  ctx.failAfterCommit(new ServiceError('payment_failed', `The card was declined (${why}); nothing was charged and the plan is unchanged. Have a person update the card on the page create_billing_portal_link gives (or buy on create_checkout_link's page), then call subscribe again.`))
+  return failAfterCommit('payment_failed', `The card was declined (${why}); nothing was charged and the plan is unchanged. Have a person update the card on the page create_billing_portal_link gives (or buy on create_checkout_link's page), then call subscribe again.`)
 }

@@ -1,6 +1,6 @@
 import { holdPushTranslations } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import { queueJob } from './queue.js'
+import { queueJob } from './queue-job.js'
 
 /**
  * How long a push's auto-translation waits for more files of its project when the server is not told otherwise
