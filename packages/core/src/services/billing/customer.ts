@@ -4,15 +4,16 @@ import type { AuthedContext } from '../../context.js'
 import { fail } from '../../errors.js'
 import type { Plan } from '../pricing.js'
 import type { BillingInterval } from './plans.js'
-import { idempotencyKey, type StripeBilling } from './stripe-billing.js'
+import type { BillingPort } from './port.js'
+import { idempotencyKey } from './stripe-billing.js'
 
 /** The server's Stripe, or 503 billing_unavailable (spec § Errors) when it has none. */
-export function requireBilling(ctx: AuthedContext): StripeBilling {
+export function requireBilling(ctx: AuthedContext): BillingPort {
   return ctx.billing ?? fail('billing_unavailable', 'Billing is not configured on this server (no STRIPE_SECRET_KEY); the workspace stays on Free. Ask the operator to set up billing (README, Billing).')
 }
 
 /** The workspace's Stripe customer, created once (its Idempotency-Key never changes, so a retry finds the first). */
-export async function ensureCustomer(ctx: AuthedContext, billing: StripeBilling, row: WorkspaceBilling): Promise<{ row: WorkspaceBilling; customerId: string }> {
+export async function ensureCustomer(ctx: AuthedContext, billing: BillingPort, row: WorkspaceBilling): Promise<{ row: WorkspaceBilling; customerId: string }> {
   if (row.stripe_customer_id) return { row, customerId: row.stripe_customer_id }
   const key = await idempotencyKey(ctx.db, ctx.workspaceId, 'create_customer', [])
   const customer = await billing.call(() => billing.stripe.customers.create({ metadata: { workspace_id: ctx.workspaceId } }, { idempotencyKey: key }))
@@ -26,7 +27,7 @@ function returnUrl(ctx: AuthedContext, outcome: string): string {
 }
 
 /** A Checkout Session in subscription mode (Stripe's way to take a first card and payment, 3-D Secure included). */
-export async function createCheckout(ctx: AuthedContext, billing: StripeBilling, at: { customerId: string; plan: Plan['name']; interval: BillingInterval; price: string; revision: number }): Promise<Stripe.Checkout.Session> {
+export async function createCheckout(ctx: AuthedContext, billing: BillingPort, at: { customerId: string; plan: Plan['name']; interval: BillingInterval; price: string; revision: number }): Promise<Stripe.Checkout.Session> {
   const key = await idempotencyKey(ctx.db, ctx.workspaceId, 'checkout', [at.plan, at.interval, at.revision])
   return billing.call(() => billing.stripe.checkout.sessions.create({
     mode: 'subscription', customer: at.customerId, line_items: [{ price: at.price, quantity: 1 }],
@@ -40,7 +41,7 @@ export async function createCheckout(ctx: AuthedContext, billing: StripeBilling,
  * A Customer Portal session; with `confirm`, one that opens on confirming a plan change (the person passes 3-D Secure
  * there when the change's payment needs it).
  */
-export async function createPortal(ctx: AuthedContext, billing: StripeBilling, customerId: string, confirm?: { subscription: string; item: string; price: string; revision: number }): Promise<Stripe.BillingPortal.Session> {
+export async function createPortal(ctx: AuthedContext, billing: BillingPort, customerId: string, confirm?: { subscription: string; item: string; price: string; revision: number }): Promise<Stripe.BillingPortal.Session> {
   const key = await idempotencyKey(ctx.db, ctx.workspaceId, 'portal', confirm ? [confirm.subscription, confirm.price, confirm.revision] : [ctx.requestId])
   return billing.call(() => billing.stripe.billingPortal.sessions.create({
     customer: customerId, return_url: returnUrl(ctx, 'portal_done'),

@@ -2,7 +2,7 @@ import Stripe from 'stripe'
 import { PLANS, type Plan } from '../pricing.js'
 import { BILLING_INTERVALS } from '../../contract/billing.js'
 import { lookupKeyOf, priceCentsOf } from './plans.js'
-import type { StripeBilling } from './stripe-billing.js'
+import type { BillingPort } from './port.js'
 
 /** One line of what the setup did. */
 export interface SetupStep {
@@ -17,7 +17,7 @@ export interface SetupStep {
  * longer matches is replaced by a new one that takes over the lookup key (Stripe prices cannot change amount), so
  * existing subscribers keep their price until they change plan. Safe to run again: it creates only what is missing.
  */
-export async function setupStripePrices(billing: StripeBilling): Promise<SetupStep[]> {
+export async function setupStripePrices(billing: BillingPort): Promise<SetupStep[]> {
   const steps: SetupStep[] = []
   for (const plan of PLANS) {
     const amounts = BILLING_INTERVALS.map((i) => [i, priceCentsOf(plan, i)] as const)
@@ -41,7 +41,7 @@ export async function setupStripePrices(billing: StripeBilling): Promise<SetupSt
 }
 
 /** The plan's product, under a fixed id (tolk_pro) so a second run finds it. */
-async function ensureProduct(billing: StripeBilling, plan: Plan): Promise<Stripe.Product> {
+async function ensureProduct(billing: BillingPort, plan: Plan): Promise<Stripe.Product> {
   const id = `tolk_${plan.name.toLowerCase()}`
   try {
     return await billing.call(() => billing.stripe.products.retrieve(id))

@@ -3,6 +3,7 @@ import { recordBillingRequest, type Db } from '@tolk/db'
 import Stripe from 'stripe'
 import { fail } from '../../errors.js'
 import type { Plan } from '../pricing.js'
+import type { BillingPort } from './port.js'
 import { lookupKeyOf, type BillingInterval } from './plans.js'
 
 /** How billing is set up on this server (design § Configuration: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
@@ -19,7 +20,7 @@ export interface BillingSettings {
  * The server's Stripe: the official SDK, the webhook secret, and the prices found by lookup key (cached on this
  * instance; a missing price is looked up again next time, so running billing:setup needs no restart).
  */
-export class StripeBilling {
+export class StripeBilling implements BillingPort {
   readonly stripe: Stripe
   readonly webhookSecret: string | undefined
   private readonly prices = new Map<string, string>()

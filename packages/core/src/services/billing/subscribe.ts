@@ -6,7 +6,8 @@ import { failAfterCommit, type CommittedFailure } from '../../outcome.js'
 import type { Plan } from '../pricing.js'
 import { createCheckout, createPortal, ensureCustomer } from './customer.js'
 import type { BillingInterval } from './plans.js'
-import { idempotencyKey, type StripeBilling } from './stripe-billing.js'
+import type { BillingPort } from './port.js'
+import { idempotencyKey } from './stripe-billing.js'
 import { liveSubscription, syncBilling } from './sync.js'
 
 /** What subscribe did. */
@@ -19,7 +20,7 @@ export type SubscribeOutcome = { status: 'subscribed' | 'changed' | 'unchanged';
  * needs the person: a checkout or portal page). Every POST carries an Idempotency-Key made of the request and the
  * row's revision as it was when the call began, so a retry after a lost answer gets the first answer back.
  */
-export async function subscribePlan(ctx: AuthedContext, billing: StripeBilling, plan: Plan['name'], interval: BillingInterval): Promise<SubscribeOutcome | CommittedFailure<'payment_failed'>> {
+export async function subscribePlan(ctx: AuthedContext, billing: BillingPort, plan: Plan['name'], interval: BillingInterval): Promise<SubscribeOutcome | CommittedFailure<'payment_failed'>> {
   const price = await billing.priceId(plan, interval)
   const { row: withCustomer, customerId } = await ensureCustomer(ctx, billing, await lockBilling(ctx.db, ctx.workspaceId))
   // The revision before this call changes anything (a new customer counts as the state the call starts from): a
@@ -77,7 +78,7 @@ function cardOf(customer: Stripe.Customer | null): string | null {
 }
 
 /** Runs a charging call: undefined when it went through, 'needs_person' for 3-D Secure, or the card error when declined. */
-async function charged(fn: () => Promise<unknown>, billing: StripeBilling): Promise<undefined | 'needs_person' | Stripe.errors.StripeCardError> {
+async function charged(fn: () => Promise<unknown>, billing: BillingPort): Promise<undefined | 'needs_person' | Stripe.errors.StripeCardError> {
   try {
     await billing.call(fn)
     return undefined

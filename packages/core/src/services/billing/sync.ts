@@ -1,7 +1,7 @@
 import { markBillingSynced, updateBilling, type BillingFields, type Db, type WorkspaceBilling } from '@tolk/db'
 import type Stripe from 'stripe'
 import { isPaidStatus, planOfLookupKey } from './plans.js'
-import type { StripeBilling } from './stripe-billing.js'
+import type { BillingPort } from './port.js'
 
 /** What Stripe holds for a workspace right now: its customer and the subscription that decides its plan. */
 export interface StripeState {
@@ -17,7 +17,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired'])
  * and get_billing(refresh) both end here, so events applied in any order, or twice, leave Stripe's current state.
  * Answers whether the row changed, and the state read.
  */
-export async function syncBilling(db: Db, billing: StripeBilling, row: WorkspaceBilling, at: Date): Promise<{ row: WorkspaceBilling; changed: boolean; state: StripeState }> {
+export async function syncBilling(db: Db, billing: BillingPort, row: WorkspaceBilling, at: Date): Promise<{ row: WorkspaceBilling; changed: boolean; state: StripeState }> {
   const state = await readStripeState(billing, row.stripe_customer_id)
   const fields = fieldsOf(state)
   const changed = differs(row, fields)
@@ -28,7 +28,7 @@ export async function syncBilling(db: Db, billing: StripeBilling, row: Workspace
 }
 
 /** The customer and its current subscription: a live one (newest first), else the newest ended one. */
-export async function readStripeState(billing: StripeBilling, customerId: string | null): Promise<StripeState> {
+export async function readStripeState(billing: BillingPort, customerId: string | null): Promise<StripeState> {
   if (!customerId) return { customer: null, subscription: null }
   const [customer, subs] = await Promise.all([
     billing.call(() => billing.stripe.customers.retrieve(customerId)),

@@ -1,7 +1,7 @@
 import { insertActivity, lockBilling, recordStripeEvent, updateBilling, withTx, workspaceOfCustomer, type Db } from '@tolk/db'
 import type Stripe from 'stripe'
 import { fail } from '../../errors.js'
-import type { StripeBilling } from './stripe-billing.js'
+import type { BillingPort } from './port.js'
 import { syncBilling } from './sync.js'
 
 /** How old a signed webhook may be (Stripe's default tolerance, which the issue asks for): older ones are replays. */
@@ -25,7 +25,7 @@ export interface WebhookReceipt {
  * customer's subscription from Stripe rather than trusting the event's snapshot, so events in any order converge on
  * Stripe's current state. One transaction: if applying fails, the id is not recorded and Stripe's retry applies it.
  */
-export async function receiveStripeWebhook(db: Db, billing: StripeBilling | undefined, rawBody: string, signature: string | undefined, at: Date): Promise<WebhookReceipt> {
+export async function receiveStripeWebhook(db: Db, billing: BillingPort | undefined, rawBody: string, signature: string | undefined, at: Date): Promise<WebhookReceipt> {
   if (!billing?.webhookSecret) fail('billing_unavailable', 'Stripe webhooks are not configured on this server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).')
   const secret = billing.webhookSecret
   let event: Stripe.Event
