@@ -1,8 +1,9 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, oauthSettings, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, oauthSettings, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits, type StripeBilling } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
+import { mountBillingWebhook } from './billing-webhook.js'
 import { mountDashboard } from './dashboard.js'
 import { MCP_PATH, mountMcp } from './mcp.js'
 import { mountOAuth } from './oauth/routes.js'
@@ -38,6 +39,10 @@ export interface AppDeps {
   webDir?: string
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it billing ops answer 503 billing_unavailable. */
+  billing?: StripeBilling
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default exactly when billing is configured). */
+  enforcePlanLimits?: boolean
   /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
   mailer?: Mailer
   /** Failed sign-ins allowed per e-mail and per address; core's defaults when not given. */
@@ -91,12 +96,15 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db, deps.log),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    enforcePlanLimits: deps.enforcePlanLimits ?? deps.billing !== undefined,
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     cookies: cookiePolicy(deps.baseUrl),
     ...(deps.log ? { log: deps.log } : {}),
   }
+  mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })
   mountMcp(app, surface)
   mountRest(app, surface)
   mountPages(app, surface)

@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Logger, type Mailer, type OpContext, type Principal, type SignInLimits, type WorkspaceCache } from '@tolk/core'
+import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Logger, type Mailer, type OpContext, type Principal, type SignInLimits, type StripeBilling, type WorkspaceCache } from '@tolk/core'
 import type { Db, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 import { CSRF_HEADER, SESSION_COOKIE, isSafeMethod, sameToken, sessionToken, type CookiePolicy } from './session/cookies.js'
@@ -14,6 +14,8 @@ export interface SurfaceDeps {
   searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
   autoTranslateWaitMs?: number
+  billing?: StripeBilling
+  enforcePlanLimits?: boolean
   /** Sends invitations and one-time links (SMTP, or the log). */
   mailer?: Mailer
   /** Session cookie attributes. */
@@ -61,6 +63,8 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    ...(deps.enforcePlanLimits !== undefined ? { enforcePlanLimits: deps.enforcePlanLimits } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   }

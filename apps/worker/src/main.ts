@@ -24,7 +24,7 @@ const metricsServer = metricsPort > 0
     res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(await metrics.registry.metrics())
   }).listen(metricsPort, config.host)
   : undefined
-const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs }, {
+const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs, enforcePlanLimits: config.planLimits ?? Boolean(process.env.STRIPE_SECRET_KEY) }, {
   log, metrics,
   redisUrl: config.redisUrl, concurrency: config.workerConcurrency, ...(prefix ? { prefix } : {}),
   ...(Number(process.env.TOLK_LOCK_MS) > 0 ? { lockDurationMs: Number(process.env.TOLK_LOCK_MS) } : {}),

@@ -40,6 +40,8 @@ export interface Config {
   metricsToken?: string
   /** Tests and development only: fetch OAuth client ID metadata documents over http and from private addresses. */
   oauthAllowPrivateClientUrls: boolean
+  /** TOLK_PLAN_LIMITS on or off; unset: enforced exactly when billing is configured (STRIPE_SECRET_KEY). */
+  planLimits?: boolean
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -73,6 +75,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     oauthAllowPrivateClientUrls: env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === '1' || env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
+    planLimits: onOff(env.TOLK_PLAN_LIMITS, 'TOLK_PLAN_LIMITS'),
   }
 }
 
@@ -96,4 +99,11 @@ function logLevel(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'info'
   if (!LEVELS.includes(raw)) throw new Error(`TOLK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got ${raw}`)
   return raw
+}
+
+function onOff(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (raw === 'on' || raw === 'true' || raw === '1') return true
+  if (raw === 'off' || raw === 'false' || raw === '0') return false
+  throw new Error(`${name} must be on or off, got ${raw}`)
 }

@@ -1,6 +1,7 @@
 import type { Db, Role, Surface } from '@tolk/db'
 import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
+import type { BillingPort } from './services/billing/port.js'
 import type { Logger } from './observability.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
@@ -85,6 +86,10 @@ export interface OpContext {
   log?: Logger
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it every billing op but get_pricing and get_billing answers 503. */
+  billing?: BillingPort
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default on exactly when billing is configured). */
+  enforcePlanLimits?: boolean
 }
 
 /** Fails the op with one of `E`, the codes the op declares (or every op may): answered as the spec's problem. */

@@ -56,7 +56,8 @@ export interface ActivityTable {
   seq: Generated<string>
   workspace_id: string
   project_id: string | null
-  actor_type: 'api_key' | 'user' | 'ai'
+  /** 'system': a change the service applied on an outside party's word (a Stripe webhook). */
+  actor_type: 'api_key' | 'user' | 'ai' | 'system'
   actor_id: string | null
   actor_name: string
   surface: Surface
@@ -425,6 +426,9 @@ export interface Database {
   audits: AuditsTable
   audit_findings: AuditFindingsTable
   duplicate_judgements: DuplicateJudgementsTable
+  workspace_billing: WorkspaceBillingTable
+  stripe_events: StripeEventsTable
+  billing_requests: BillingRequestsTable
   users: UsersTable
   memberships: MembershipsTable
   sessions: SessionsTable
@@ -535,3 +539,38 @@ export interface OAuthTokensTable {
 
 export type OAuthClient = Selectable<OAuthClientsTable>
 export type OAuthFamily = Selectable<OAuthFamiliesTable>
+
+/** A workspace's billing state: a cache of what Stripe holds (no row: Free, no Stripe customer). */
+export interface WorkspaceBillingTable {
+  workspace_id: string
+  stripe_customer_id: string | null
+  stripe_subscription_id: string | null
+  plan: ColumnType<string, string | undefined, string>
+  interval: 'monthly' | 'yearly' | null
+  /** Stripe's subscription status, or 'none' without a subscription. */
+  status: ColumnType<string, string | undefined, string>
+  current_period_end: NullableTime
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>
+  has_card: ColumnType<boolean, boolean | undefined, boolean>
+  revision: ColumnType<number, number | undefined, number>
+  synced_at: NullableTime
+  updated_at: Timestamp
+}
+export type WorkspaceBilling = Selectable<WorkspaceBillingTable>
+
+/** Stripe events already applied (replays are dropped). */
+export interface StripeEventsTable {
+  id: string
+  type: string
+  workspace_id: string | null
+  received_at: CreatedAt
+}
+
+/** Idempotency-Keys sent to Stripe, by workspace, op and request fingerprint. */
+export interface BillingRequestsTable {
+  idempotency_key: string
+  workspace_id: string
+  op: string
+  fingerprint: string
+  created_at: CreatedAt
+}

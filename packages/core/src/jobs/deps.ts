@@ -19,6 +19,8 @@ export interface JobDeps {
   useMemory?: boolean
   /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
   audit?: AuditBudget
+  /** Stop at the plan's monthly AI translations (TOLK_PLAN_LIMITS; docs/billing.md). */
+  enforcePlanLimits?: boolean
 }
 
 /** A claimed job of type T: its payload as the type's schema read it when the row was written (queueJob). */
