@@ -20,7 +20,7 @@ export function JobsPage() {
                 <td>{j.type}</td>
                 <td><span className={`status ${j.status}`}>{j.status}</span></td>
                 <td>{progress && typeof progress.total === 'number' ? <progress value={progress.done ?? 0} max={progress.total} aria-label={`${j.type} progress`}>{progress.done}/{progress.total}</progress> : null}</td>
-                <td>{j.output?.translated !== undefined ? `${j.output.translated} translated` : ''}{j.output?.tasks_filed ? ` · ${j.output.tasks_filed} tasks` : ''}{j.output?.pseudo ? ' · pseudo' : ''}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
+                <td>{outputSummary(j.output)}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
                 <td className="muted">{when(j.created_at)}</td>
               </tr>
             )
@@ -29,4 +29,15 @@ export function JobsPage() {
       </table>
     </>
   )
+}
+
+/** What a finished job reports, by the fields its type's output has (get_job's output is one schema per job type). */
+function outputSummary(output: Record<string, unknown> | null | undefined): string {
+  if (!output) return ''
+  const parts = [
+    typeof output.translated === 'number' ? `${output.translated} translated` : '',
+    typeof output.tasks_filed === 'number' && output.tasks_filed > 0 ? `${output.tasks_filed} tasks` : '',
+    output.pseudo === true ? 'pseudo' : '',
+  ].filter(Boolean)
+  return parts.join(' · ')
 }
