@@ -76,7 +76,7 @@ module.exports = {
     {
       name: 'core-base-below-folders',
       severity: 'error',
-      comment: 'The modules at core/src/ that every folder uses (context, errors, outcome, text-check, slices, ...) import only contract at run time; types may name what a context carries.',
+      comment: 'The modules at core/src/ that every folder uses (context, errors, outcome, storable-text, slices, ...) import only contract at run time; types may name what a context carries.',
       from: { path: '^packages/core/src/[^/]+\\.ts$', pathNot: '^packages/core/src/(invoke|registry|index|bootstrap|auth|config|paths)\\.ts$' },
       to: { path: '^packages/core/src/(services|jobs|handlers|tasks|surface)/', dependencyTypesNot: ['type-only'] },
     },

@@ -1,36 +1,26 @@
-// The bare floor of a push: what any implementation must at least do with the file. JSON.parse, SHA-256 of every
-// value, and COPY of the same rows into three index-less scratch tables (units, keys, translations) in one transaction.
+// The bare floors of bench/strings' push, re-push and pull, measured in the same run on the same engine as Tolk:
+// what any implementation must at least do with the file.
+// - push: JSON.parse, SHA-256 of every value, COPY of the same rows into three index-less scratch tables (units, keys,
+//   translations) in one transaction;
+// - identical re-push: SHA-256 of the file and one query (compare the stored hash and answer);
+// - pull: the file's 100,000 keys with their translations read in file order, built into the nested object and
+//   JSON.stringify'd.
 import { createHash, randomUUID } from 'node:crypto'
-import type { Writable } from 'node:stream'
-import type { Sql } from './pg.js'
+import { copyField as field, type FloorStore } from '../floor/store.js'
 
-// COPY text format: backslash, tab, newline and carriage return are escaped.
-const field = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
-
-/** Streams COPY text-format lines into a COPY ... FROM STDIN writable and waits for the server to take them. */
-export async function copyLines(stream: Writable, lines: string[]): Promise<void> {
-  const BATCH = 5_000
-  for (let i = 0; i < lines.length; i += BATCH) {
-    if (!stream.write(lines.slice(i, i + BATCH).join(''))) await new Promise((resolve) => stream.once('drain', resolve))
-  }
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject)
-    stream.once('finish', resolve)
-    stream.end()
-  })
-}
+export { copyLines } from '../floor/store.js'
 
 function flatten(value: unknown, prefix: string, out: [string, string][]): void {
   if (typeof value === 'string') out.push([prefix, value])
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
 }
 
-/** Runs the floor once on `content` and returns its duration in ms. */
-export async function measureFloor(sql: Sql, content: string): Promise<{ ms: number; rows: number }> {
-  await sql`CREATE TABLE IF NOT EXISTS scratch_units (id uuid, source_text text, source_hash text)`
-  await sql`CREATE TABLE IF NOT EXISTS scratch_keys (id uuid, name text, unit_id uuid, position int)`
-  await sql`CREATE TABLE IF NOT EXISTS scratch_translations (unit_id uuid, locale text, text text)`
-  await sql`TRUNCATE scratch_units, scratch_keys, scratch_translations`
+/** Runs the push floor once on `content` and returns its duration in ms (the scratch tables stay for the pull floor). */
+export async function measureFloor(store: FloorStore, content: string): Promise<{ ms: number; rows: number }> {
+  await store.query('DROP TABLE IF EXISTS scratch_units, scratch_keys, scratch_translations')
+  await store.query('CREATE TABLE scratch_units (id uuid, source_text text, source_hash text)')
+  await store.query('CREATE TABLE scratch_keys (id uuid, name text, unit_id uuid, position int)')
+  await store.query('CREATE TABLE scratch_translations (unit_id uuid, locale text, text text)')
   const started = performance.now()
   const entries: [string, string][] = []
   flatten(JSON.parse(content), '', entries)
@@ -44,10 +34,33 @@ export async function measureFloor(sql: Sql, content: string): Promise<{ ms: num
     keys.push(`${randomUUID()}\t${field(name)}\t${id}\t${position}\n`)
     translations.push(`${id}\tde\t${field(value)}\n`)
   })
-  await sql.begin(async (tx: Sql) => {
-    await copyLines(await tx`COPY scratch_units (id, source_text, source_hash) FROM STDIN`.writable(), units)
-    await copyLines(await tx`COPY scratch_keys (id, name, unit_id, position) FROM STDIN`.writable(), keys)
-    await copyLines(await tx`COPY scratch_translations (unit_id, locale, text) FROM STDIN`.writable(), translations)
-  })
+  await store.copy([
+    { table: 'scratch_units', columns: ['id', 'source_text', 'source_hash'], lines: units },
+    { table: 'scratch_keys', columns: ['id', 'name', 'unit_id', 'position'], lines: keys },
+    { table: 'scratch_translations', columns: ['unit_id', 'locale', 'text'], lines: translations },
+  ])
   return { ms: performance.now() - started, rows: entries.length }
+}
+
+/** The identical re-push floor: hash the file, ask the database once. */
+export async function measureRepushFloor(store: FloorStore, content: string): Promise<number> {
+  const started = performance.now()
+  const hash = createHash('sha256').update(content).digest('base64url')
+  await store.query(`SELECT source_hash FROM scratch_units WHERE source_hash = '${hash}' LIMIT 1`)
+  return performance.now() - started
+}
+
+/** The pull floor: the push floor's keys and translations in file order, as the nested JSON file. */
+export async function measurePullFloor(store: FloorStore): Promise<number> {
+  const started = performance.now()
+  const rows = await store.query<{ name: string; text: string }>(
+    `SELECT k.name, t.text FROM scratch_keys k JOIN scratch_translations t ON t.unit_id = k.unit_id AND t.locale = 'de' ORDER BY k.position`,
+  )
+  const nested: Record<string, Record<string, string>> = {}
+  for (const { name, text } of rows) {
+    const dot = name.indexOf('.')
+    ;(nested[name.slice(0, dot)] ??= {})[name.slice(dot + 1)] = text
+  }
+  JSON.stringify(nested, null, 2)
+  return performance.now() - started
 }

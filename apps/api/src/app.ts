@@ -1,11 +1,13 @@
-import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits } from '@tolk/core'
+import { Authenticator, SearchIndexer, ServiceError, WorkspaceCache, oauthSettings, silentLogger, type JobQueue, type Logger, type Mailer, type Metrics, type SignInLimits, type StripeBilling } from '@tolk/core'
 import { ping, type Db } from '@tolk/db'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
+import { mountBillingWebhook } from './billing-webhook.js'
 import { mountDashboard } from './dashboard.js'
-import { mountMcp } from './mcp.js'
 import type { SurfaceDeps } from './context.js'
+import { MCP_PATH, mountMcp } from './mcp.js'
+import { mountOAuth } from './oauth/routes.js'
 import { mountPages } from './pages/index.js'
 import { problemResponse } from './problem.js'
 import { mountRest } from './rest.js'
@@ -42,12 +44,18 @@ export interface AppDeps {
   webhooks?: SurfaceDeps['webhooks']
   /** Whether webhook URLs may name internal addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE). */
   webhookOptions?: SurfaceDeps['webhookOptions']
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it billing ops answer 503 billing_unavailable. */
+  billing?: StripeBilling
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default exactly when billing is configured). */
+  enforcePlanLimits?: boolean
   /** Sends invitations and one-time links (mail.ts); without one, links are only in op answers. */
   mailer?: Mailer
   /** Failed sign-ins allowed per e-mail and per address; core's defaults when not given. */
   signInLimits?: SignInLimits
   /** Client addresses come from X-Forwarded-For (TOLK_TRUST_PROXY). */
   trustProxy?: boolean
+  /** Tests and development only (TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS): fetch client ID metadata documents from http and private addresses. */
+  oauthAllowPrivateClientUrls?: boolean
 }
 
 /** Builds the HTTP app; tests call `app.request()` on it with no port. */
@@ -61,7 +69,10 @@ export function createApp(deps: AppDeps): Hono {
   const dashboard = deps.webDir ? mountDashboard(app, deps.webDir) : null
   app.notFound((c) => dashboard?.(c) ?? problemResponse(c, new ServiceError('not_found', `Nothing at ${c.req.path}; ops are at /api/v1/{op} and GET /api/v1 lists them.`), deps.baseUrl))
 
-  if (deps.rateLimit) app.use('/api/*', deps.rateLimit)
+  if (deps.rateLimit) {
+    app.use('/api/*', deps.rateLimit)
+    app.use('/oauth/*', deps.rateLimit)
+  }
 
   const metrics = deps.metrics
   if (metrics) {
@@ -80,24 +91,26 @@ export function createApp(deps: AppDeps): Hono {
       : c.json({ status: 'unavailable', database: 'unreachable' }, 503)
   })
 
-  // RFC 9728: where MCP clients learn how to authenticate to this resource.
-  const metadata = (resource: string) => ({ resource, bearer_methods_supported: ['header'], resource_name: 'Tolk', scopes_supported: [] })
-  app.get('/.well-known/oauth-protected-resource', (c) => c.json(metadata(deps.baseUrl)))
-  app.get('/.well-known/oauth-protected-resource/api/mcp', (c) => c.json(metadata(`${deps.baseUrl}/api/mcp`)))
+  // The OAuth authorization server and the resource metadata MCP clients start from (RFC 9728, RFC 8414).
+  const settings = oauthSettings(deps.baseUrl, { clock, allowPrivateClientUrls: deps.oauthAllowPrivateClientUrls ?? false })
+  mountOAuth(app, { db: deps.db, settings })
 
   // One authenticator for every surface, so a key revoked through any of them stops working on all of them at once.
   const surface = {
-    db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock), workspaces: deps.workspaces ?? new WorkspaceCache(),
+    db: deps.db, auth: deps.auth ?? new Authenticator(deps.db, clock, deps.baseUrl + MCP_PATH), workspaces: deps.workspaces ?? new WorkspaceCache(),
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db, deps.log),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
     ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    enforcePlanLimits: deps.enforcePlanLimits ?? deps.billing !== undefined,
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     cookies: cookiePolicy(deps.baseUrl),
     ...(deps.log ? { log: deps.log } : {}),
   }
+  mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })
   mountMcp(app, surface)
   mountRest(app, surface)
   mountPages(app, surface)

@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Logger, type Mailer, type OpContext, type Principal, type SignInLimits, type WorkspaceCache } from '@tolk/core'
+import { WORKSPACE_HEADER, fail, hasCredential, type Authenticator, type JobQueue, type Logger, type Mailer, type OpContext, type Principal, type SignInLimits, type StripeBilling, type WorkspaceCache } from '@tolk/core'
 import type { Db, Surface } from '@tolk/db'
 import type { Context } from 'hono'
 import { CSRF_HEADER, SESSION_COOKIE, isSafeMethod, sameToken, sessionToken, type CookiePolicy } from './session/cookies.js'
@@ -16,6 +16,8 @@ export interface SurfaceDeps {
   autoTranslateWaitMs?: number
   webhooks?: OpContext['webhooks']
   webhookOptions?: OpContext['webhookOptions']
+  billing?: StripeBilling
+  enforcePlanLimits?: boolean
   /** Sends invitations and one-time links (SMTP, or the log). */
   mailer?: Mailer
   /** Session cookie attributes. */
@@ -52,7 +54,7 @@ export async function principalOf(c: Context, deps: SurfaceDeps, isPublic: boole
     return { principal: found.principal, viaSession: true }
   }
   if (isPublic) return null
-  fail('unauthorized', 'Send an API key (Authorization: Bearer tolk_... or X-Api-Key: tolk_...), or sign in at /signin.')
+  fail('unauthorized', 'Sign in with OAuth (MCP clients do it by themselves from the WWW-Authenticate header), send an API key (Authorization: Bearer tolk_... or X-Api-Key: tolk_...), or sign in at /signin.')
 }
 
 /** The context `invoke` runs an op in, for one request on one surface; every surface builds it here. */
@@ -65,6 +67,8 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
     ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
     ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
+    ...(deps.billing ? { billing: deps.billing } : {}),
+    ...(deps.enforcePlanLimits !== undefined ? { enforcePlanLimits: deps.enforcePlanLimits } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   }

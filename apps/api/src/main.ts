@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { firstStartMessage } from './first-start.js'
@@ -19,7 +19,12 @@ await migrateToLatest(conn.db)
 const boot = await bootstrapIfEmpty(conn.db, config.bootstrapKey, { email: config.bootstrapEmail, password: config.bootstrapPassword })
 if (boot) console.log(firstStartMessage(boot, config.publicUrl))
 
-const auth = new Authenticator(conn.db)
+// Billing: Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points it elsewhere, as tests do); the plans' limits
+// are enforced where plans can be bought, unless TOLK_PLAN_LIMITS says otherwise.
+const billing = stripeBillingFromEnv(process.env)
+const enforcePlanLimits = config.planLimits ?? billing !== undefined
+
+const auth = new Authenticator(conn.db, undefined, `${config.publicUrl}/api/mcp`)
 // Revocations on other instances reach this one's key cache; after a reconnect, trust nothing cached.
 await conn.listen(KEY_REVOKED_CHANNEL, (hash) => auth.evict(hash), () => auth.clear())
 const workspaces = new WorkspaceCache()
@@ -45,7 +50,7 @@ if (config.redisUrl) {
   }
 } else {
   // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
-  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, webhooks }, undefined, { log, metrics }).start()
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, enforcePlanLimits, webhooks }, undefined, { log, metrics }).start()
   queue = runner
   stopJobs = async () => {
     await runner.stop()
@@ -60,7 +65,7 @@ const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimit
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
 // The dashboard: apps/web's build, which `pnpm build` makes before this app (TOLK_WEB_DIR points elsewhere).
 const webDir = process.env.TOLK_WEB_DIR ?? join(dirname(createRequire(import.meta.url).resolve('@tolk/web/package.json')), 'dist')
-const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, webhooks, webhookOptions, ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, oauthAllowPrivateClientUrls: config.oauthAllowPrivateClientUrls, enforcePlanLimits, webhooks, webhookOptions, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

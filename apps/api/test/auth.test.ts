@@ -4,7 +4,7 @@ import { expect, test, vi } from 'vitest'
 import { createApp } from '../src/app.js'
 import { BASE_URL, forEachBackend } from './harness.js'
 
-const METADATA = `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`
+const METADATA = `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", scope="tolk:read tolk:write"`
 
 forEachBackend('authentication', (env) => {
   test('answers 401 unauthorized with WWW-Authenticate when no credential is sent', async () => {
@@ -45,7 +45,7 @@ forEachBackend('authentication', (env) => {
   test('serves the protected resource metadata (RFC 9728) that 401s point at', async () => {
     const res = await env.app().request(`${BASE_URL}/.well-known/oauth-protected-resource`)
     expect(res.status).toBe(200)
-    expect((await res.json()) as any).toMatchObject({ resource: BASE_URL, bearer_methods_supported: ['header'] })
+    expect((await res.json()) as any).toMatchObject({ resource: `${BASE_URL}/api/mcp`, authorization_servers: [BASE_URL], bearer_methods_supported: ['header'] })
     const mcp = await env.app().request(`${BASE_URL}/.well-known/oauth-protected-resource/api/mcp`)
     expect(((await mcp.json()) as any).resource).toBe(`${BASE_URL}/api/mcp`)
   })

@@ -1,4 +1,4 @@
-// push_file / pull_file round trips of the real-world corpus on both databases (pnpm test:full); the other file tests are in files.test.ts.
+// push_file / pull_file round trips of the real-world corpus on both databases (pnpm test:full); the other file tests are in push_file-pull_file.test.ts.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'

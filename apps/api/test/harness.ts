@@ -6,7 +6,7 @@ import { assertDeclaredError, assertOutput } from '@tolk/core/testing'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'
-import { createApp } from '../src/app.js'
+import { createApp, type AppDeps } from '../src/app.js'
 
 export const BASE_URL = 'http://tolk.test'
 
@@ -33,8 +33,8 @@ export interface Env {
   as(key: string | undefined): Caller
 }
 
-/** Runs `fn` inside one describe block per backend. */
-export function forEachBackend(title: string, fn: (env: Env) => void): void {
+/** Runs `fn` inside one describe block per backend; `deps` adds to the app's dependencies (billing, limits), read once the block starts. */
+export function forEachBackend(title: string, fn: (env: Env) => void, deps?: () => Partial<AppDeps>): void {
   describe.each(testBackends())(`${title} [$name]`, (backend) => {
     let conn: Connection
     let app: ReturnType<typeof createApp>
@@ -42,7 +42,7 @@ export function forEachBackend(title: string, fn: (env: Env) => void): void {
     beforeAll(async () => {
       conn = await backend.connect()
       indexer = new SearchIndexer(conn.db)
-      app = createApp({ db: conn.db, baseUrl: BASE_URL, searchBudget: SEARCH_BUDGET, searchIndexer: indexer })
+      app = createApp({ db: conn.db, baseUrl: BASE_URL, searchBudget: SEARCH_BUDGET, searchIndexer: indexer, ...deps?.() })
     })
     afterAll(async () => {
       await indexer?.stop()

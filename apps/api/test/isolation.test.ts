@@ -32,8 +32,11 @@ interface Other {
   caller: Caller
 }
 
-/** For each op: the input A sends that aims at B, and whether A must get not_found or only its own data. */
-const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' | 'own' | 'forbidden' }> = {
+/**
+ * For each op: the input A sends that aims at B, and whether A must get not_found or only its own data. Billing ops
+ * that need Stripe answer 503 on this server (no STRIPE_SECRET_KEY); billing*.test.ts covers them with a fake Stripe.
+ */
+const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' | 'own' | 'forbidden' | 'billing_unavailable' }> = {
   get_workspace: { input: () => ({}), expect: 'own' },
   update_workspace: { input: () => ({ name: 'hijacked' }), expect: 'own' },
   list_activity: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
@@ -44,6 +47,12 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   create_api_key: { input: () => ({ name: 'k' }), expect: 'own' },
   revoke_api_key: { input: (b) => ({ key: b.keyId }), expect: 'not_found' },
   get_pricing: { input: () => ({}), expect: 'own' },
+  get_billing: { input: () => ({ refresh: true }), expect: 'own' },
+  subscribe: { input: () => ({ plan: 'Pro', confirm: true }), expect: 'billing_unavailable' },
+  cancel_subscription: { input: () => ({ confirm: true }), expect: 'billing_unavailable' },
+  resume_subscription: { input: () => ({}), expect: 'billing_unavailable' },
+  create_checkout_link: { input: () => ({ plan: 'Pro' }), expect: 'billing_unavailable' },
+  create_billing_portal_link: { input: () => ({}), expect: 'billing_unavailable' },
   list_files: { input: (b) => ({ project: b.projectId }), expect: 'not_found' },
   push_file: { input: (b) => ({ project: b.projectSlug, path: 'en.json', content: '{"hello": "hijacked"}' }), expect: 'not_found' },
   pull_file: { input: (b) => ({ project: b.projectId, path: 'en.json', locale: 'en' }), expect: 'not_found' },
@@ -160,6 +169,9 @@ forEachBackend('workspace isolation', (env) => {
     if (c.expect === 'not_found') {
       expect(res.status).toBe(404)
       expect(res.body.code).toBe('not_found')
+    } else if (c.expect === 'billing_unavailable') {
+      expect(res.status).toBe(503)
+      expect(res.body.code).toBe('billing_unavailable')
     } else if (c.expect === 'forbidden') {
       expect(res.status).toBe(403)
       expect(res.body.code).toBe('forbidden')

@@ -1,5 +1,6 @@
 // The app on a real loopback port, for what only a socket shows (request bodies as Node reads them, MCP transports).
 import { serve } from '@hono/node-server'
+import { tuneTimeouts } from '../src/server-timeouts.js'
 
 export interface Listening {
   url: string
@@ -20,5 +21,7 @@ export function listen(fetch: (req: Request) => Response | Promise<Response>): P
           }),
       })
     })
+    // As main.ts does: a socket the server is about to close must not be reused by the test's client (ECONNRESET).
+    tuneTimeouts(server)
   })
 }

@@ -38,6 +38,10 @@ export interface ClientOptions {
   now?: () => number
   /** The surface the server records calls under: `tolk mcp` says mcp (sent as X-Tolk-Surface); cli otherwise. */
   surface?: 'cli' | 'mcp'
+  /** An OAuth access token instead of a key: asked for before each request; `force` after a 401 invalid_token. */
+  token?: (force: boolean) => Promise<string>
+  /** X-Service-Workspace: the workspace an OAuth sign-in acts in (TOLK_WORKSPACE); a key needs none. */
+  workspace?: string
 }
 
 /** The server answered with a problem document (or a bare non-2xx). */
@@ -115,9 +119,11 @@ export class TolkClient {
     return jobs.find((j) => j.type === type && Date.parse(j.created_at) >= since - CLOCK_SKEW_MS)
   }
 
-  private async request(method: 'GET' | 'POST', path: string, input?: unknown): Promise<unknown> {
+  private async request(method: 'GET' | 'POST', path: string, input?: unknown, refreshed = false): Promise<unknown> {
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json' }
-    if (this.options.key) headers.authorization = `Bearer ${this.options.key}`
+    const bearer = this.options.token ? await this.options.token(refreshed) : this.options.key
+    if (bearer) headers.authorization = `Bearer ${bearer}`
+    if (this.options.token && this.options.workspace) headers['x-service-workspace'] = this.options.workspace
     if (this.options.surface) headers['x-tolk-surface'] = this.options.surface
     if (method === 'POST') headers['content-type'] = 'application/json'
     let res: Response
@@ -140,7 +146,10 @@ export class TolkClient {
         throw new ApiError(502, 'invalid_response', `${this.url}${path} answered ${res.status} with something that is not JSON; is TOLK_URL a Tolk server?`, [])
       }
     }
-    throw problemError(res.status, text, `${this.url}${path}`)
+    const error = problemError(res.status, text, `${this.url}${path}`)
+    // A token the server no longer takes (expired early, clock skew) is refreshed once before giving up.
+    if (error.code === 'invalid_token' && this.options.token && !refreshed) return this.request(method, path, input, true)
+    throw error
   }
 }
 

@@ -86,8 +86,10 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
     .action((id: string, _flags, cmd: Command) => testWebhook(runtime(cmd), id))
 
   configure(program.command('login'))
-    .description("Check an API key and store it for the server URL in the user's config folder (mode 0600)")
-    .option('--key <key>', 'the API key (else read from stdin, or asked for)')
+    .description("Sign in through the browser (OAuth), or check an API key; either is stored for the server URL in the user's config folder (mode 0600)")
+    .option('--key <key>', 'the API key (else read from stdin; on a terminal without one, the browser sign-in)')
+    .option('--browser', 'sign in through the browser even when stdin is not a terminal')
+    .option('--no-open', 'print the sign-in URL without opening a browser')
     .action((flags, cmd: Command) => login(runtime(cmd), flags))
 
   // Its subcommands come from the server's catalog, so it parses its own arguments.

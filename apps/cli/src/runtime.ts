@@ -3,6 +3,7 @@ import { TolkClient } from './client.js'
 import { loadConfig, type Config } from './config.js'
 import { resolveCredentials } from './credentials.js'
 import { CliError, EXIT } from './exit.js'
+import { freshAccessToken } from './oauth.js'
 import type { Out } from './output.js'
 import type { RetryPolicy } from './retry.js'
 
@@ -64,6 +65,12 @@ export class Runtime {
     const resolved = resolveCredentials(this.flags, this.optionalConfig()?.url, this.io.env)
     const url = resolved.url
     const key = withKey ?? resolved.key
+    // No key but a browser sign-in: its access token, refreshed as it expires.
+    if (!key && resolved.oauth) {
+      const env = this.io.env
+      const workspace = env.TOLK_WORKSPACE || undefined
+      return new TolkClient({ url, retry: this.retry, token: (force) => freshAccessToken(url, env, force), ...(workspace ? { workspace } : {}), ...(surface ? { surface } : {}) })
+    }
     if (needsKey && !key) {
       throw new CliError('unauthorized', `No API key for ${url}: run \`tolk login\`, set TOLK_API_KEY, or pass --api-key.`, EXIT.usage)
     }

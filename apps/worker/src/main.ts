@@ -26,7 +26,7 @@ const metricsServer = metricsPort > 0
   : undefined
 // The webhook outbox is delivered by the workers (each claims a delivery under a lease; order per webhook holds).
 const dispatcher = new WebhookDispatcher(conn.db, { allowPrivate: config.webhooksAllowPrivate, log }).start()
-const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs, webhooks: dispatcher }, {
+const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs, enforcePlanLimits: config.planLimits ?? Boolean(process.env.STRIPE_SECRET_KEY), webhooks: dispatcher }, {
   log, metrics,
   redisUrl: config.redisUrl, concurrency: config.workerConcurrency, ...(prefix ? { prefix } : {}),
   ...(Number(process.env.TOLK_LOCK_MS) > 0 ? { lockDurationMs: Number(process.env.TOLK_LOCK_MS) } : {}),

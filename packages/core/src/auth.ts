@@ -1,6 +1,8 @@
-import { findApiKeyByHash, touchApiKey, type Db, type Session, type User } from '@tolk/db'
+import { findApiKeyByHash, findUserById, touchApiKey, type Db, type Session, type User } from '@tolk/db'
 import type { Principal } from './context.js'
 import { fail } from './errors.js'
+import { effectiveRole, scopeLevel } from './oauth/scopes.js'
+import { verifyAccessToken } from './oauth/tokens.js'
 import { KEY_PREFIX, hashApiKey } from './services/api-key-secret.js'
 import { userFromSession } from './services/people/sessions.js'
 import { principalForPerson } from './services/people/workspace-choice.js'
@@ -12,9 +14,6 @@ export interface CredentialHeaders {
   /** X-Service-Workspace: the workspace a person's request acts in (ignored for API keys, which have one). */
   workspace?: string | null
 }
-
-/** Resolves a bearer token that is not an API key (an OAuth access token) to its person; null when invalid or expired. */
-export type TokenUser = (token: string) => Promise<Pick<User, 'id' | 'email'> | null>
 
 /** True when the request carries a credential at all. */
 export function hasCredential(h: CredentialHeaders): boolean {
@@ -46,8 +45,8 @@ export class Authenticator {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-    /** OAuth access tokens, once an authorization server provides them; without it every non-key bearer is invalid_token. */
-    private readonly tokenUser?: TokenUser,
+    /** The resource OAuth access tokens must be bound to ({base_url}/api/mcp); without it no OAuth token is valid. */
+    private readonly oauthResource?: string,
   ) {}
 
   /**
@@ -67,12 +66,8 @@ export class Authenticator {
     if (via === 'x-api-key' && !token.startsWith(KEY_PREFIX)) {
       fail('invalid_key', `X-Api-Key holds something that is not a Tolk API key (keys start with ${KEY_PREFIX}); send the key create_api_key returned.`)
     }
-    if (!token.startsWith(KEY_PREFIX)) {
-      // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token.
-      if (!this.tokenUser) fail('invalid_token', 'This bearer token is not a Tolk API key and no OAuth token is valid here; use an API key (tolk_...).')
-      const user = (await this.tokenUser(token)) ?? fail('invalid_token', 'This access token is invalid or expired; refresh it (or sign in again) and retry.')
-      return principalForPerson(this.db, user, h.workspace)
-    }
+    // Spec § Authentication 2: a bearer that is not an API key is an OAuth access token.
+    if (!token.startsWith(KEY_PREFIX)) return this.personOf(token, h.workspace)
     // Hashing is the costliest step left on a cached request; remember the hash of tokens seen recently.
     let hash = this.hashes.get(token)
     if (hash === undefined) {
@@ -103,6 +98,19 @@ export class Authenticator {
     return entry.principal
   }
 
+  /**
+   * The person an OAuth access token speaks for, in the workspace the request picks (the same rule as a session), with
+   * their role capped by the token's scope. Looked up on every request, so a revocation takes effect at once.
+   */
+  private async personOf(token: string, workspace: string | null | undefined): Promise<Principal> {
+    const found = this.oauthResource ? await verifyAccessToken(this.db, token, this.oauthResource, this.clock()) : undefined
+    const user = found ? await findUserById(this.db, found.family.user_id) : undefined
+    if (!found || !user) fail('invalid_token', 'This OAuth access token is unknown, expired, revoked or issued for another resource; refresh it, or sign in again.')
+    const person = await principalForPerson(this.db, user, workspace)
+    const level = scopeLevel(found.scope)
+    return { ...person, role: effectiveRole(person.role, level), oauth: { scope: level, membershipRole: person.role } }
+  }
+
   /** Forgets a key (its hash), after a revocation here or a notice from another instance. */
   evict(hash: string): void {
     this.cache.delete(hash)
@@ -126,6 +134,6 @@ function credentialOf(h: CredentialHeaders): { token: string; via: 'x-api-key' |
   if (apiKey) return { token: apiKey, via: 'x-api-key' }
   const auth = h.authorization?.trim() ?? ''
   const m = /^Bearer\s+(\S+)$/i.exec(auth)
-  if (!m?.[1]) fail('unauthorized', 'Use the header Authorization: Bearer <API key>, or X-Api-Key: <API key>.')
+  if (!m?.[1]) fail('unauthorized', 'Use the header Authorization: Bearer <API key or OAuth access token>, or X-Api-Key: <API key>.')
   return { token: m[1], via: 'authorization' }
 }

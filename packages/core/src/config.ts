@@ -40,6 +40,10 @@ export interface Config {
   logLevel: string
   /** Bearer token GET /metrics asks for; open when unset. */
   metricsToken?: string
+  /** Tests and development only: fetch OAuth client ID metadata documents over http and from private addresses. */
+  oauthAllowPrivateClientUrls: boolean
+  /** TOLK_PLAN_LIMITS on or off; unset: enforced exactly when billing is configured (STRIPE_SECRET_KEY). */
+  planLimits?: boolean
 }
 
 /** Reads the configuration table of design.md from an environment; throws on a value that cannot work. */
@@ -71,8 +75,10 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
     webhooksAllowPrivate: env.TOLK_WEBHOOKS_ALLOW_PRIVATE === '1' || env.TOLK_WEBHOOKS_ALLOW_PRIVATE === 'true',
+    oauthAllowPrivateClientUrls: env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === '1' || env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
+    planLimits: onOff(env.TOLK_PLAN_LIMITS, 'TOLK_PLAN_LIMITS'),
   }
 }
 
@@ -96,4 +102,11 @@ function logLevel(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'info'
   if (!LEVELS.includes(raw)) throw new Error(`TOLK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got ${raw}`)
   return raw
+}
+
+function onOff(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (raw === 'on' || raw === 'true' || raw === '1') return true
+  if (raw === 'off' || raw === 'false' || raw === '0') return false
+  throw new Error(`${name} must be on or off, got ${raw}`)
 }

@@ -1,6 +1,7 @@
 import type { Db, Role, Surface, WebhookDelivery } from '@tolk/db'
 import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
+import type { BillingPort } from './services/billing/port.js'
 import type { Logger } from './observability.js'
 import type { WorkspaceCache } from './services/workspace-cache.js'
 
@@ -18,8 +19,11 @@ export interface Principal {
    * none, and no X-Service-Workspace): ops that need one answer 403 no_workspace with `noWorkspace`.
    */
   workspaceId: string | null
+  /** The role ops check: for an OAuth token, the membership role capped by the token's scope (oauth/scopes.ts). */
   role: Role
   actor: Actor
+  /** Set for an OAuth access token: its scope level and the person's own role, so a refusal names the right cause. */
+  oauth?: { scope: 'read' | 'write' | 'admin'; membershipRole: Role }
   /** Why a person's request has no workspace (services/people/workspace-choice.ts). */
   noWorkspace?: string
 }
@@ -73,7 +77,7 @@ export interface OpContext {
   queue?: JobQueue
   /**
    * How long a push's auto-translate jobs wait for more files of the project before they may start; each later push
-   * of the project's files moves the start on (jobs/auto-translate.ts). Absent: they may start at once.
+   * of the project's files moves the start on (services/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
   /** Sends webhook deliveries: woken after a write commits events; test_webhook sends its ping through it. Absent: the outbox waits for a dispatcher elsewhere. */
@@ -86,6 +90,10 @@ export interface OpContext {
   log?: Logger
   /** Fills the search tables after a big push commits; without one, its files wait for another instance's sweep (search reads them directly meanwhile). */
   searchIndexer?: { kick(): void }
+  /** The server's Stripe (STRIPE_SECRET_KEY); without it every billing op but get_pricing and get_billing answers 503. */
+  billing?: BillingPort
+  /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default on exactly when billing is configured). */
+  enforcePlanLimits?: boolean
 }
 
 /** Fails the op with one of `E`, the codes the op declares (or every op may): answered as the spec's problem. */

@@ -37,7 +37,9 @@ describe('fail is typed by the op\'s declared errors', () => {
   test('handlers, services, tasks and jobs never fail with the untyped fail or a bare ServiceError', () => {
     const root = fileURLToPath(new URL('.', import.meta.url))
     // Authentication, not an op: it answers before any op is chosen, as auth.ts does.
-    const beforeAnyOp = new Set(['services/people/workspace-choice.ts'])
+    // The Stripe adapter answers billing_unavailable for every op that reaches Stripe, each of which declares it (billing.test
+    // checks); the Stripe webhook is an endpoint, not an op.
+    const beforeAnyOp = new Set(['services/people/workspace-choice.ts', 'services/billing/stripe-billing.ts', 'services/billing/webhook.ts'])
     const offenders: string[] = []
     for (const dir of ['handlers', 'services', 'tasks', 'jobs']) {
       for (const name of readdirSync(join(root, dir), { recursive: true }).map(String).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {

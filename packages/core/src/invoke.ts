@@ -4,7 +4,7 @@ import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import type { ErrorCode } from './contract/errors.js'
 import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
-import { textIssues } from './text-check.js'
+import { textIssues } from './storable-text.js'
 import { CommittedFailure, RolledBack } from './outcome.js'
 import { writeTransactionEvents } from './services/webhooks/collect.js'
 
@@ -22,9 +22,7 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
   if (!op.public && !ctx.principal) fail('unauthorized', 'Send an API key: Authorization: Bearer tolk_... or X-Api-Key.')
   // spec § Authentication 6: a person whose request picked no workspace reaches only the personal ops.
   if (ctx.principal && ctx.principal.workspaceId === null && !op.personal) fail('no_workspace', ctx.principal.noWorkspace ?? 'Name a workspace you belong to in X-Service-Workspace.')
-  if (op.admin && ctx.principal && ctx.principal.role === 'member') {
-    fail('forbidden', ctx.principal.actor.type === 'user' ? `${name} needs an owner or admin of the workspace; ask one of them.` : `${name} needs an owner or admin key; ask an owner of the workspace.`)
-  }
+  if (ctx.principal) checkAllowed(op, ctx.principal)
   // Once, for every op and surface: NUL and lone surrogates would fail deep in a write (a 500) or be stored mangled.
   const badText = textIssues(raw, { fileText: op.fileText })
   if (badText.length > 0) fail('invalid_input', `The input of ${name} holds text that cannot be stored; fix the listed issues.`, { issues: badText })
@@ -112,6 +110,16 @@ function activityRow(ctx: AuthedContext, op: string, note: ActivityNote): NewAct
     actor_type: ctx.principal.actor.type, actor_id: ctx.principal.actor.id, actor_name: ctx.principal.actor.name,
     surface: ctx.surface, op, target: note.target ?? null, summary: note.summary, request_id: ctx.requestId,
   }
+}
+
+/** Role and OAuth scope: a member is forbidden an admin op; a token whose scope falls short is insufficient_scope. */
+function checkAllowed(op: RegisteredOp, principal: NonNullable<OpContext['principal']>): void {
+  const oauth = principal.oauth
+  if (op.admin && principal.role === 'member') {
+    if (oauth && oauth.membershipRole !== 'member') fail('insufficient_scope', `${op.name} is an admin op and this token lacks tolk:admin; authorize again asking for scope tolk:admin.`)
+    fail('forbidden', principal.actor.type === 'user' ? `${op.name} needs an owner or admin of the workspace; ask one of them.` : `${op.name} needs an owner or admin key; ask an owner of the workspace.`)
+  }
+  if (op.kind === 'write' && oauth?.scope === 'read') fail('insufficient_scope', `${op.name} changes data and this token holds only tolk:read; authorize again asking for scope tolk:write.`)
 }
 
 function readOnly(op: string) {

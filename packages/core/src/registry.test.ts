@@ -102,6 +102,8 @@ describe('the op registry', () => {
       last_owner: 409,
       // Beyond the spec's table, which shows no outbound events (docs/decisions.md, Issue 29).
       url_not_allowed: 422,
+      // And an OAuth token whose scope falls short of the op (docs/decisions.md, Issue 22: OAuth).
+      insufficient_scope: 403,
     })
     for (const [code, e] of Object.entries(ERRORS)) expect(e.fix.length, code).toBeGreaterThan(10)
   })

@@ -56,7 +56,8 @@ export interface ActivityTable {
   seq: Generated<string>
   workspace_id: string
   project_id: string | null
-  actor_type: 'api_key' | 'user' | 'ai'
+  /** 'system': a change the service applied on an outside party's word (a Stripe webhook). */
+  actor_type: 'api_key' | 'user' | 'ai' | 'system'
   actor_id: string | null
   actor_name: string
   surface: Surface
@@ -97,6 +98,21 @@ export interface FileSnapshotsTable {
   content_hash: string
   encoding: Generated<string>
   pushed_at: Timestamp
+  /**
+   * What the source push that stored this copy read from it ({ keys, units, warnings }): an identical re-push answers
+   * from it without parsing the file again. Null for translation copies and copies stored before migration 0025.
+   */
+  push_summary: ColumnType<PushSummary | null, PushSummary | null | undefined, PushSummary | null>
+}
+
+/** A source push's reading of its file (file_snapshots.push_summary). */
+export interface PushSummary {
+  /** Distinct keys (name + context) of the file's translatable entries. */
+  keys: number
+  /** Distinct source texts among them (units). */
+  units: number
+  /** The parser's warnings, the first 50. */
+  warnings: { severity: 'warning'; message: string; line: number; column: number }[]
 }
 
 /** A CLDR plural map stored as JSON. */
@@ -413,12 +429,19 @@ export interface Database {
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
   locale_completions: LocaleCompletionsTable
+  workspace_billing: WorkspaceBillingTable
+  stripe_events: StripeEventsTable
+  billing_requests: BillingRequestsTable
   users: UsersTable
   memberships: MembershipsTable
   sessions: SessionsTable
   invitations: InvitationsTable
   one_time_links: OneTimeLinksTable
   sign_in_failures: SignInFailuresTable
+  oauth_clients: OAuthClientsTable
+  oauth_families: OAuthFamiliesTable
+  oauth_codes: OAuthCodesTable
+  oauth_tokens: OAuthTokensTable
 }
 
 export type Workspace = Selectable<WorkspacesTable>
@@ -525,3 +548,84 @@ export interface LocaleCompletionsTable {
 
 export type Webhook = Selectable<WebhooksTable>
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>
+/** OAuth clients: registered (RFC 7591) or known by their metadata document URL (fetched, cached until expires_at). */
+export interface OAuthClientsTable {
+  client_id: string
+  source: 'registered' | 'metadata_document'
+  client_name: string
+  redirect_uris: JsonOf<string[]>
+  metadata: JsonOf<Record<string, unknown>>
+  created_at: CreatedAt
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** One consent's chain of codes and tokens; revoking it ends them all. */
+export interface OAuthFamiliesTable {
+  id: Generated<string>
+  client_id: string
+  user_id: string
+  scope: string
+  resource: string
+  created_at: CreatedAt
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  revoked_reason: string | null
+}
+
+/** Authorization codes by SHA-256; spent once. */
+export interface OAuthCodesTable {
+  code_hash: string
+  family_id: string
+  redirect_uri: string
+  code_challenge: string
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Access and refresh tokens by SHA-256. */
+export interface OAuthTokensTable {
+  hash: string
+  family_id: string
+  kind: 'access' | 'refresh'
+  scope: string
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  created_at: CreatedAt
+}
+
+export type OAuthClient = Selectable<OAuthClientsTable>
+export type OAuthFamily = Selectable<OAuthFamiliesTable>
+
+/** A workspace's billing state: a cache of what Stripe holds (no row: Free, no Stripe customer). */
+export interface WorkspaceBillingTable {
+  workspace_id: string
+  stripe_customer_id: string | null
+  stripe_subscription_id: string | null
+  plan: ColumnType<string, string | undefined, string>
+  interval: 'monthly' | 'yearly' | null
+  /** Stripe's subscription status, or 'none' without a subscription. */
+  status: ColumnType<string, string | undefined, string>
+  current_period_end: NullableTime
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>
+  has_card: ColumnType<boolean, boolean | undefined, boolean>
+  revision: ColumnType<number, number | undefined, number>
+  synced_at: NullableTime
+  updated_at: Timestamp
+}
+export type WorkspaceBilling = Selectable<WorkspaceBillingTable>
+
+/** Stripe events already applied (replays are dropped). */
+export interface StripeEventsTable {
+  id: string
+  type: string
+  workspace_id: string | null
+  received_at: CreatedAt
+}
+
+/** Idempotency-Keys sent to Stripe, by workspace, op and request fingerprint. */
+export interface BillingRequestsTable {
+  idempotency_key: string
+  workspace_id: string
+  op: string
+  fingerprint: string
+  created_at: CreatedAt
+}

@@ -7,7 +7,7 @@ import type { CatalogOp } from '../client.js'
 import { UsageError } from '../exit.js'
 import { table } from '../output.js'
 import type { Runtime } from '../runtime.js'
-import { checkInput, describeFields, type JsonSchema } from '../schema-check.js'
+import { checkInput, describeFields, type JsonSchema } from '../input-validation.js'
 import { readAll } from './prompt.js'
 
 /** Builds `tolk op` from the catalog and runs it on `args` (everything after `op`). */

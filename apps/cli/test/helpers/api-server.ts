@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { createWorkspaceWithOwner, InProcessRunner, WebhookDispatcher } from '@tolk/core'
+import { createWorkspaceWithOwner, InProcessRunner, signUp, WebhookDispatcher } from '@tolk/core'
 // Relative imports: these are another app's and a package's sources, used by this test only.
 import { createApp } from '../../../api/src/app.js'
 import type { Connection } from '../../../../packages/db/src/index.js'
@@ -14,6 +14,8 @@ export interface RunningApi {
   url: string
   /** A new workspace with its owner key. */
   workspace(): Promise<{ workspaceId: string; key: string }>
+  /** A person who signed up (owning a new workspace), to sign in with. */
+  person(email: string, password: string): Promise<{ workspaceSlug: string }>
   close(): Promise<void>
 }
 
@@ -53,6 +55,11 @@ export async function startApi(connectDb: () => Promise<Connection> = memoryDb, 
       const { workspaceId, apiKey } = await createWorkspaceWithOwner(conn.db, `CLI ${slug}`, slug)
       return { workspaceId, key: apiKey }
     },
+    async person(email, password) {
+      const made = await signUp(conn.db, { email, password })
+      if (!('user' in made)) throw new Error(`sign-up refused: ${JSON.stringify(made)}`)
+      return { workspaceSlug: made.workspace.slug }
+    },
     async close() {
       await runner?.stop()
       await webhooks?.stop()
@@ -74,6 +81,8 @@ async function serve(app: ReturnType<typeof createApp>, base: string, req: Incom
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
   const response = await app.fetch(new Request(`${base}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }))
-  res.writeHead(response.status, Object.fromEntries(response.headers))
+  // Set-Cookie may come more than once (a session and its CSRF cookie); a plain object would keep one.
+  const cookies = response.headers.getSetCookie()
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(cookies.length > 0 ? { 'set-cookie': cookies } : {}) })
   res.end(Buffer.from(await response.arrayBuffer()))
 }

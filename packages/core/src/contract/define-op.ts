@@ -40,7 +40,7 @@ export interface OpContract<I extends v.GenericSchema = v.GenericSchema, O exten
   readonly errors?: readonly ErrorCode[]
   /**
    * Top-level input fields holding a file's text (push_file content): NUL there is data of the file, kept byte for
-   * byte in its stored copy, where any other field refuses it (text-check.ts).
+   * byte in its stored copy, where any other field refuses it (storable-text.ts).
    */
   readonly fileText?: readonly string[]
   readonly input: I

@@ -21,6 +21,9 @@ export const ERRORS = {
   invalid_token: { status: 401, meaning: 'The OAuth access token is invalid or expired.', fix: 'Refresh the token and retry.' },
   payment_failed: { status: 402, meaning: 'The payment provider declined the charge for a plan change.', fix: 'Have a human update the card in the billing portal, then subscribe again.' },
   forbidden: { status: 403, meaning: 'The op needs an owner or admin, and the credential is a member (or the action needs an owner).', fix: 'Ask an owner or admin of the workspace to run it, or to give you an admin key.' },
+  // Beyond the spec's table (docs/decisions.md, Issue 22): an OAuth token whose scope does not cover the op, told apart from
+  // forbidden because the fix differs (authorize again asking for more, versus asking an owner for a role).
+  insufficient_scope: { status: 403, meaning: "The OAuth token's scope does not cover the op: a tolk:read token on a write op, or a token without tolk:admin on an admin op.", fix: 'Authorize again asking for the scope the WWW-Authenticate header names (tolk:write, or tolk:admin for admin ops).' },
   no_workspace: { status: 403, meaning: 'The signed-in user is not a member of the requested workspace (or of any).', fix: 'Pick a workspace you belong to with X-Service-Workspace, or ask to be invited.' },
   unknown_op: { status: 404, meaning: 'No op has that name.', fix: 'GET /api/v1 lists every op; check the spelling (ops are snake_case).' },
   not_found: { status: 404, meaning: 'The project, unit, key, job, rule or other record is not in this workspace (or was merged or deleted).', fix: 'Use an id or slug from a listing op: list_projects, search_units or list_units, get_unit (keys[].id), list_jobs, list_rules, list_api_keys.' },

@@ -2,7 +2,7 @@ import type * as v from 'valibot'
 import type { OpContract } from './define-op.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.js'
 import { getAudit, listAudits, runAudit } from './audit.js'
-import { getPricing } from './billing.js'
+import { cancelSubscription, createBillingPortalLink, createCheckoutLink, getBilling, getPricing, resumeSubscription, subscribe } from './billing.js'
 import { createWorkspace, inviteMember, listInvitations, listMembers, listWorkspaces, removeMember, revokeInvitation, updateMember } from './people.js'
 import { listFiles, pullFile, pushFile } from './file.js'
 import { approveFormat, detectFormat, learnFormat, listFormats } from './format.js'
@@ -20,6 +20,7 @@ export * from './common.js'
 export * from './errors.js'
 export { ENCODINGS } from './file.js'
 export * from './webhook-events.js'
+export { BILLING_INTERVALS, PLAN_NAMES, SELF_SERVE_PLANS } from './billing.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
 export const contracts = [
@@ -36,7 +37,7 @@ export const contracts = [
   listApiKeys, createApiKey, revokeApiKey,
   listWorkspaces, createWorkspace, listMembers, inviteMember, updateMember, removeMember, listInvitations, revokeInvitation,
   listWebhooks, createWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhook, testWebhook,
-  getPricing,
+  getPricing, getBilling, subscribe, cancelSubscription, resumeSubscription, createCheckoutLink, createBillingPortalLink,
 ] as const satisfies readonly OpContract[]
 
 /** The name of an op. */

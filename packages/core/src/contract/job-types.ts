@@ -37,6 +37,11 @@ export const TranslateOutput = v.object({
   from_memory: described(Count, 'translations taken from an exact approved match in the translation memory, without a model call'),
   failed: described(Count, 'translations that failed their checks twice (each listed in errors)'),
   check_warnings: described(Count, 'translations written that the quality checks flag (get_unit shows each warning)'),
+  plan_limit: v.optional(described(v.object({
+    reason: v.literal('plan_limit'),
+    left_missing: described(Count, 'strings left untranslated (still missing) because the month\'s AI translations ran out'),
+    detail: described(v.string(), 'the limit, the plan, and the plan that lifts it'),
+  }), "set when the plan's monthly AI translations ran out (also listed in errors); get_billing shows what is left")),
   usage: Usage, ...ranBy,
 })
 

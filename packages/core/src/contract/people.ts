@@ -93,7 +93,8 @@ export const inviteMember = defineOp({
   summary: 'Invite someone by e-mail; answers the link that lets them join (owner or admin)',
   description:
     'Invites an e-mail address to the workspace with a role (default member). The answer carries accept_url, a one-time link valid for 7 days: it is e-mailed when the server has SMTP configured (mailed: true), else pass it on yourself. ' +
-    'Whoever opens it signs in or signs up with that address and joins. A new invitation of the same address replaces the pending one; someone already a member is 409 already_member. Only an owner invites owners. Needs an owner or admin.',
+    'Whoever opens it signs in or signs up with that address and joins. A new invitation of the same address replaces the pending one; someone already a member is 409 already_member. Only an owner invites owners. Needs an owner or admin. ' +
+    "Beyond the plan's member limit (members plus open invitations; get_billing shows it) it answers 403 forbidden naming the plan that lifts it.",
   input: input({
     email: Email,
     role: v.optional(Role, 'member'),

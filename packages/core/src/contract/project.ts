@@ -40,8 +40,9 @@ export const createProject = defineOp({
   description:
     'Adds a project (an app or repository) to the workspace; the slug is derived from the name when omitted and must be unique (409 project_exists otherwise). ' +
     'Files are then pushed into it with push_file, referring to it by the returned slug or id. ' +
-    'With auto_translate on (the default) and target locales set, every new source string pushed later is queued for AI translation, which the provider bills.',
-  errors: ['project_exists', 'invalid_slug'],
+    'With auto_translate on (the default) and target locales set, every new source string pushed later is queued for AI translation, which the provider bills. ' +
+    "Beyond the plan's project limit (get_billing shows it) it answers 403 forbidden naming the plan that lifts it.",
+  errors: ['project_exists', 'invalid_slug', 'forbidden'],
   input: input({
     name: Name,
     slug: v.optional(v.pipe(v.string(), v.regex(SLUG_RE, 'A slug is lowercase letters, digits and dashes, starting with a letter or digit, at most 48 characters.'), v.description('pattern ^[a-z0-9][a-z0-9-]{0,47}$; derived from the name when omitted'))),

@@ -43,7 +43,7 @@ export const UnitFields = v.object({
 })
 
 const Actor = v.object({
-  type: v.picklist(['api_key', 'user', 'ai']), id: described(v.nullable(v.string()), 'API key id, user id, or null for the AI'), name: v.string(),
+  type: v.picklist(['api_key', 'user', 'ai', 'system']), id: described(v.nullable(v.string()), 'API key id, user id, or null for the AI and for system (a change Stripe reported)'), name: v.string(),
 })
 
 /** One change of a translation: before and after hold {text, plural, status, note}, before null when it was created. */

@@ -1,5 +1,6 @@
 import { findMember, findUserById, findWorkspaceById, listMembers, listPendingInvitations, revokeInvitation, type Invitation, type MemberRow } from '@tolk/db'
 import type * as c from '../contract/people.js'
+import { assertMemberRoom } from '../services/billing/limits.js'
 import { createWorkspaceOwnedBy } from '../services/people/accounts.js'
 import { createInvitation, invitationPath } from '../services/people/invitations.js'
 import { changeMemberRole, removeMember } from '../services/people/members.js'
@@ -52,6 +53,8 @@ export const peopleHandlers = {
 
   invite_member: (async (ctx, input) => {
     if (input.role === 'owner' && ctx.principal.role !== 'owner') ctx.fail('forbidden', 'Only an owner invites owners; invite as admin or member, or ask an owner.')
+    // The plan's member limit, in this transaction: members and open invitations count (services/billing/limits.ts).
+    if (ctx.enforcePlanLimits) await assertMemberRoom(ctx.db, ctx.fail, ctx.workspaceId, ctx.clock())
     const { invitation, token } = await createInvitation(ctx.db, ctx.fail, { workspaceId: ctx.workspaceId, email: input.email, role: input.role, by: ctx.principal.actor, now: ctx.clock() })
     const acceptUrl = `${ctx.baseUrl}${invitationPath(token)}`
     const mailer = ctx.mailer

@@ -1,6 +1,7 @@
 import { findProjectByRef, insertProject, isUniqueViolation, listProjects, updateProject } from '@tolk/db'
 import type * as c from '../contract/project.js'
 import { queueAutoTranslate } from '../services/auto-translate.js'
+import { assertProjectRoom } from '../services/billing/limits.js'
 import { slugify } from '../services/slug.js'
 import { writeOpEvent } from '../services/webhooks/emit.js'
 import { projectOut } from './outputs.js'
@@ -21,6 +22,8 @@ export const projectHandlers = {
   create_project: (async (ctx, input) => {
     const slug = input.slug ?? slugify(input.name)
     if (!slug) ctx.fail('invalid_slug', `The name "${input.name}" gives no usable slug; pass a slug (lowercase letters, digits, dashes).`)
+    // Inside the op's transaction, under the workspace row's lock: two creates at once cannot both take the last place.
+    if (ctx.enforcePlanLimits) await assertProjectRoom(ctx.db, ctx.fail, ctx.workspaceId)
     const row = await insertProject(ctx.db, {
       workspace_id: ctx.workspaceId, slug, name: input.name, description: input.description,
       target_locales: dedupe(input.target_locales), auto_translate: input.auto_translate, locale_map: input.locale_map,

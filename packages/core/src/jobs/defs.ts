@@ -34,7 +34,9 @@ export const JOB_DEFS: { readonly [T in JobType]: JobDef<T> } = {
     ...JOB_SCHEMAS.translate,
     process: async (deps, job) => {
       const output = await processTranslate(deps, job)
-      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: pseudo(deps) }, errors: output.failed.length ? output.failed : null }
+      // A plan limit that stopped the job is one of its errors, beside the strings whose output failed its checks.
+      const errors = [...output.failed, ...(output.plan_limit ? [output.plan_limit] : [])]
+      return { output: { ...output, usage: usageOut(output.usage), failed: output.failed.length, pseudo: pseudo(deps) }, errors: errors.length ? errors : null }
     },
   },
   learn_format: {

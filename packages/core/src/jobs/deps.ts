@@ -21,6 +21,8 @@ export interface JobDeps {
   audit?: AuditBudget
   /** Woken when a finished job wrote webhook events (absent: a dispatcher's poll finds them). */
   webhooks?: { kick(): void }
+  /** Stop at the plan's monthly AI translations (TOLK_PLAN_LIMITS; docs/billing.md). */
+  enforcePlanLimits?: boolean
 }
 
 /** A claimed job of type T: its payload as the type's schema read it when the row was written (queueJob). */

@@ -8,6 +8,7 @@ import { lookupMemory, memoryNote, prepareBatch } from './translate-items.js'
 import type { JobDeps, JobOf } from './deps.js'
 import { countFlagged } from '../services/quality.js'
 import { fileReviews } from './translation-reviews.js'
+import { aiAllowance, limitDetail, monthOf } from '../services/billing/limits.js'
 
 /** How long a batch's units stay leased to a job: longer than any AI request with its retries. */
 const LEASE_MS = 10 * 60_000
@@ -27,6 +28,8 @@ interface Outcome {
   usage: TokenUsage
   provider: string
   model: string
+  /** Set when the plan's monthly AI translations ran out: the strings left untranslated (still missing) and why. */
+  plan_limit?: { reason: 'plan_limit'; left_missing: number; detail: string }
 }
 
 /**
@@ -41,6 +44,13 @@ export async function processTranslate(deps: JobDeps, job: JobOf<'translate'>): 
   const payload = job.payload
   const out: Outcome = { translated: 0, tasks_filed: 0, kept: 0, leased_elsewhere: 0, skipped_translated: 0, from_memory: 0, failed: [], check_warnings: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, requests: 0 }, provider: deps.ai.name, model: deps.ai.model }
   let done = 0
+  const month = monthOf(deps.clock?.() ?? new Date())
+  // What the plan's monthly allowance left out: counted, never sent to the model, left missing.
+  const overLimit = (n: number, detail: string) => {
+    if (n <= 0) return
+    out.plan_limit = { reason: 'plan_limit', left_missing: (out.plan_limit?.left_missing ?? 0) + n, detail }
+  }
+  const limited = deps.enforcePlanLimits ? { month, overLimit } : undefined
   for (const locale of payload.locales) {
     const listed = await unitsToTranslate(deps.db, { workspaceId: job.workspace_id, locale, projectId: payload.project_id, unitIds: payload.unit_ids })
     const total = listed.length
@@ -48,7 +58,7 @@ export async function processTranslate(deps: JobDeps, job: JobOf<'translate'>): 
     // A unit with a reviewer's note (a retranslation asked for) goes to the model even when the memory knows it exactly.
     const memory = deps.useMemory ?? true ? await lookupMemory(deps.db, job.workspace_id, locale, listed, payload) : { hits: [], references: new Map() }
     if (memory.hits.length > 0) {
-      const fromMemory = await writeMachine(deps, job, locale, memory.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids))
+      const fromMemory = await writeMachine(deps, job, locale, memory.hits.map((h) => ({ unitId: h.unit.id, text: h.match.text, plural: h.match.plural, note: memoryNote(h.match) })), Boolean(payload.unit_ids), limited)
       out.from_memory += fromMemory
       out.translated += fromMemory
       out.kept += memory.hits.length - fromMemory
@@ -66,9 +76,18 @@ export async function processTranslate(deps: JobDeps, job: JobOf<'translate'>): 
       const held = await leaseUnits(deps.db, job.id, locale, candidates.map((u) => u.id), LEASE_MS)
       // A job that held these units before us may have finished them since this job listed its work.
       const finished = await alreadyTranslated(deps.db, [...held], locale, Boolean(payload.unit_ids), job.id)
-      const batch = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
+      const formed = candidates.filter((u) => held.has(u.id) && !finished.has(u.id))
+      let batch = formed
       out.leased_elsewhere += candidates.length - held.size
       out.skipped_translated += finished.size
+      if (limited && batch.length > 0) {
+        // Ask the model only for what the month's allowance can still take (writeMachine checks again, locked).
+        const room = await withTx(deps.db, (tx) => aiAllowance(tx, job.workspace_id, month))
+        if (room.left !== null && room.left < batch.length) {
+          overLimit(batch.length - room.left, limitDetail('AI translations', room.plan.ai_translations_per_month ?? 0, room.plan, 'ai_translations_per_month'))
+          batch = batch.slice(0, room.left)
+        }
+      }
       if (batch.length > 0) {
         const items = await prepareBatch(deps.db, locale, batch, payload, memory.references)
         const context = await loadBatchContext(deps.db, job.workspace_id, batch[0]!.project_id, locale, batch.flatMap((u) => [u.source_text, ...Object.values(u.source_plural ?? {})]), {
@@ -90,12 +109,12 @@ export async function processTranslate(deps: JobDeps, job: JobOf<'translate'>): 
         for (const r of failed) out.failed.push({ unit_id: r.id, locale, reason: r.reason, ...(r.candidate ? { candidate: r.candidate } : {}) })
         // Output that failed its checks twice is not stored as machine output: a person or agent decides.
         out.tasks_filed += await fileReviews(deps.db, job, locale, batch, failed)
-        const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids))
+        const written = await writeMachine(deps, job, locale, accepted.map((r) => ({ unitId: r.id, text: r.text, plural: r.plural ?? null })), Boolean(payload.unit_ids), limited)
         out.translated += written
         out.check_warnings += countFlagged(accepted.map((r) => ({ unit: batch.find((u) => u.id === r.id)!, text: r.text, plural: r.plural ?? null })), { sourceLocale: context.sourceLocale, locale, glossary: context.glossary })
         out.kept += accepted.length - written
       }
-      await releaseLeases(deps.db, job.id, locale, batch.map((u) => u.id))
+      await releaseLeases(deps.db, job.id, locale, formed.map((u) => u.id))
       done += candidates.length
       await heartbeatJob(deps.db, job.id, { locale, done, total_in_locale: total })
     })
@@ -142,9 +161,11 @@ function batchesByFile<T extends Pick<WorkUnit, 'project_id' | 'file_id'>>(work:
  * or (replacing machine output) the AI's own. The write is conditional on the row being unchanged since it was read
  * here, so a translation an import commits in between is kept. Returns how many were written.
  */
-async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null; note?: string }[], replaceMachine: boolean): Promise<number> {
+async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { unitId: string; text: string; plural: Record<string, string> | null; note?: string }[], replaceMachine: boolean, limited?: { month: string; overLimit(n: number, detail: string): void }): Promise<number> {
   if (items.length === 0) return 0
   return withTx(deps.db, async (tx) => {
+    // The month's usage row stays locked to the end of this transaction: what is written and counted fits the allowance.
+    const room = limited ? await aiAllowance(tx, job.workspace_id, limited.month) : undefined
     const ids = items.map((i) => i.unitId)
     const current = await lockTranslationsOf(tx, ids, locale)
     const byUnit = new Map(current.map((t) => [t.unit_id, t]))
@@ -160,8 +181,12 @@ async function writeMachine(deps: JobDeps, job: Job, locale: string, items: { un
         before: existing ? { text: existing.text, plural: existing.plural, status: existing.status } : null,
       })
     }
+    if (room && room.left !== null && writes.length > room.left) {
+      limited!.overLimit(writes.length - room.left, limitDetail('AI translations', room.plan.ai_translations_per_month ?? 0, room.plan, 'ai_translations_per_month'))
+      writes.splice(room.left)
+    }
     const written = await writeTranslationsIfUnchanged(tx, job.workspace_id, writes, { actor_type: 'ai', actor_id: 'ai', actor_name: 'AI', surface: 'ai', job_id: job.id })
-    await addAiTranslations(tx, job.workspace_id, monthOf(deps.clock?.() ?? new Date()), written.length)
+    await addAiTranslations(tx, job.workspace_id, limited?.month ?? monthOf(deps.clock?.() ?? new Date()), written.length)
     return written.length
   })
 }
@@ -174,10 +199,6 @@ function addUsage(total: TokenUsage, add: TokenUsage): void {
   total.requests += add.requests
 }
 
-/** The billing month of a moment: YYYY-MM in UTC. */
-export function monthOf(d: Date): string {
-  return d.toISOString().slice(0, 7)
-}
 
 /** Runs `fn` over `items` with at most `size` at once; the first failure rejects after the others settle. */
 async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {

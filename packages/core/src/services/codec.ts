@@ -110,3 +110,11 @@ async function detectWithLearned(ctx: { db: Db; workspaceId: string }, path: str
   const best = candidates[0]
   return { format: best?.format ?? null, confidence: best?.confidence ?? 0, candidates, learned }
 }
+
+/**
+ * Reads a file with its codec: a built-in format parses a big file on the worker thread (parse-off-thread.ts); a
+ * learned format's compiled template stays on this one.
+ */
+export function parseWith(codec: Codec, content: string, options: ParseOptions): Promise<ParseResult> {
+  return codec.learned || !isFormatId(codec.id) ? Promise.resolve(codec.parse(content, options)) : parseFile(codec.id, content, options)
+}

@@ -1,5 +1,5 @@
 import type { Entry, PluralForms } from '@tolk/formats'
-import { isBadText } from '../text-check.js'
+import { isBadText } from '../storable-text.js'
 
 import type { LocaleText } from '../contract/text.js'
 

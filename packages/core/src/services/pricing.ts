@@ -11,7 +11,7 @@ export interface Plan {
   how_to_buy: string
 }
 
-const SELF_SERVE = 'An owner or admin calls subscribe with this plan and confirm: true after a human approved plan and price; without a saved card it answers checkout_required with a checkout_url.'
+const SELF_SERVE = 'An owner or admin calls subscribe with this plan (interval monthly or yearly) and confirm: true after a human approved plan and price; without a saved card it answers checkout_required with a checkout_url for the human. create_checkout_link gives that page directly; create_billing_portal_link manages cards and invoices.'
 
 /** The one configuration of plans: get_pricing, billing limits and usage checks all read it. */
 export const PLANS: readonly Plan[] = [

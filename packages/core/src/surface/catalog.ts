@@ -35,7 +35,9 @@ export interface CatalogEntry {
 
 /** The codes op `op` may answer: the common ones, forbidden for owner-or-admin ops, method_not_allowed over GET, its own. */
 export function errorsOf(op: OpContract): ErrorCode[] {
-  const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(op.admin ? (['forbidden'] as const) : []), ...(op.kind === 'write' ? (['method_not_allowed'] as const) : []), ...(op.errors ?? [])])
+  // An OAuth token may lack the scope a write or admin op needs.
+  const scoped: ErrorCode[] = !op.public && (op.admin || op.kind === 'write') ? ['insufficient_scope'] : []
+  const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...scoped, ...(op.admin ? (['forbidden'] as const) : []), ...(op.kind === 'write' ? (['method_not_allowed'] as const) : []), ...(op.errors ?? [])])
   return (Object.keys(ERRORS) as ErrorCode[]).filter((c) => codes.has(c))
 }
 

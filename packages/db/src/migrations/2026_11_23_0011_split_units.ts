@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// Frozen history: never import schema.ts here. queries/strings.ts (hasKeysOffTheirText) uses the same predicate: the
+// Frozen history: never import schema.ts here. queries/units-keys-translations.ts (hasKeysOffTheirText) uses the same predicate: the
 // planner uses a partial index only for a query that repeats it.
 // Split units (source hash `split:<key>:<hash>`) are few: an identical re-push asks whether its file has a key on one
 // (or on the kept unit of a merge) before it skips comparing keys, and this index answers without scanning units.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database, File } from '../schema.js'
+import type { Database, File, PushSummary } from '../schema.js'
 
 /** Every file of a project, by pattern. */
 export function listFilesOfProject(db: Kysely<Database>, projectId: string): Promise<File[]> {
@@ -23,7 +23,7 @@ export async function updateFile(db: Kysely<Database>, id: string, patch: { sour
 
 /** A pushed copy's identity without its content (hash, path, encoding), for cheap "did it change" checks. */
 export function findSnapshotHead(db: Kysely<Database>, fileId: string, locale: string) {
-  return db.selectFrom('file_snapshots').select(['id', 'locale', 'path', 'content_hash', 'encoding', 'pushed_at']).where('file_id', '=', fileId).where('locale', '=', locale).executeTakeFirst()
+  return db.selectFrom('file_snapshots').select(['id', 'locale', 'path', 'content_hash', 'encoding', 'pushed_at', 'push_summary']).where('file_id', '=', fileId).where('locale', '=', locale).executeTakeFirst()
 }
 
 /** Locale, path and encoding of every pushed copy of the given files (no content). */
@@ -33,17 +33,22 @@ export function listSnapshotHeads(db: Kysely<Database>, fileIds: string[]) {
 }
 
 /** Stores the pushed copy of a file in a locale, replacing the previous one. */
-export async function upsertSnapshot(db: Kysely<Database>, row: { workspace_id: string; file_id: string; locale: string; path: string; content: string; content_hash: string; encoding: string }): Promise<void> {
+export async function upsertSnapshot(db: Kysely<Database>, row: { workspace_id: string; file_id: string; locale: string; path: string; content: string; content_hash: string; encoding: string; push_summary?: PushSummary | null }): Promise<void> {
   await db
     .insertInto('file_snapshots')
     // Sent as text and turned into bytes by PostgreSQL: bytea parameters travel as hex, twice the size, encoded in
     // JavaScript. Text cannot hold NUL, so a file with one goes as bytes.
-    .values({ ...row, content: row.content.includes('\u0000') ? Buffer.from(row.content, 'utf8') : sql<Uint8Array>`convert_to(${row.content}::text, 'UTF8')`, pushed_at: new Date() })
+    .values({ ...row, push_summary: row.push_summary ?? null, content: row.content.includes('\u0000') ? Buffer.from(row.content, 'utf8') : sql<Uint8Array>`convert_to(${row.content}::text, 'UTF8')`, pushed_at: new Date() })
     .onConflict((oc) => oc.constraint('file_snapshots_file_locale_key').doUpdateSet((eb) => ({
       path: eb.ref('excluded.path'), content: eb.ref('excluded.content'), content_hash: eb.ref('excluded.content_hash'),
-      encoding: eb.ref('excluded.encoding'), pushed_at: eb.ref('excluded.pushed_at'),
+      encoding: eb.ref('excluded.encoding'), pushed_at: eb.ref('excluded.pushed_at'), push_summary: eb.ref('excluded.push_summary'),
     })))
     .execute()
+}
+
+/** Records what the source push of a stored copy read from it (an identical re-push answers from it). */
+export async function setSnapshotSummary(db: Kysely<Database>, snapshotId: string, summary: PushSummary): Promise<void> {
+  await db.updateTable('file_snapshots').set({ push_summary: summary }).where('id', '=', snapshotId).execute()
 }
 
 /** A file row by id. */

@@ -12,7 +12,7 @@ export interface NewTask {
   title: string
   /** Everything needed to decide without another call. */
   payload: unknown
-  /** Higher first (core/tasks/priority.ts); default 50. */
+  /** Higher first (core/services/task-priority.ts); default 50. */
   priority?: number
   /** What the task is about: no second open task of the same kind and subject is filed. */
   subject: string | null

@@ -1,6 +1,6 @@
 // The harness's guard on failures: an answer whose code its op does not declare fails the test that met it.
 import { describe, expect, test } from 'vitest'
-import { assertDeclaredError } from './output-check.js'
+import { assertDeclaredError } from './answer-schemas.js'
 
 describe('assertDeclaredError', () => {
   test('passes a declared code, an op-specific one and the common ones', () => {
@@ -14,7 +14,7 @@ describe('assertDeclaredError', () => {
   })
 
   test('fails an undeclared code, naming what the op declares', () => {
-    expect(() => assertDeclaredError('get_workspace', 404, { code: 'not_found' })).toThrow(/get_workspace answered 404 not_found, which its contract does not declare/)
+    expect(() => assertDeclaredError('list_projects', 404, { code: 'not_found' })).toThrow(/list_projects answered 404 not_found, which its contract does not declare/)
     expect(() => assertDeclaredError('list_projects', 405, { code: 'method_not_allowed' })).toThrow(/does not declare/)
     expect(() => assertDeclaredError('get_workspace', 500, 'oops')).toThrow(/without a problem code/)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkInput, describeFields, type JsonSchema } from './schema-check.js'
+import { checkInput, describeFields, type JsonSchema } from './input-validation.js'
 
 const createProject: JsonSchema = {
   type: 'object',

@@ -1,3 +1,4 @@
+// Bulk reads and writes of the units, keys and translations tables that a push and the write ops share.
 import { sql, type Kysely } from 'kysely'
 import type { Database, PluralMap, Surface, Translation, TranslationStatus } from '../schema.js'
 
