@@ -50,6 +50,31 @@ forEachBrowserBackend('dashboard billing', (env) => {
     expect(problemsOf(page)).toEqual([])
   })
 
+  test('a declined card shows the server\'s detail, changes nothing, and offers the billing portal', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_billing_portal_link')
+    stripe.fake().state.saveCard(customerOf(stripe.fake(), ws.workspaceId), 'decline')
+    const page = await env.page(ws)
+    let portalOpened = ''
+    await page.route('https://billing.stripe.test/**', async (route) => {
+      portalOpened = route.request().url()
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title><h1>Portal</h1>' })
+    })
+    await page.goto(`${env.url()}/billing`)
+    await page.getByRole('button', { name: 'Choose Team monthly' }).click()
+    await page.getByRole('button', { name: 'Confirm and pay' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'payment_failed' })
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(/The card was declined .*nothing was charged/)
+    expect((await ws.call('get_billing')).plan).toBe('Free')
+    await expectAccessible(page, 'billing declined')
+    await shoot(page, `billing-declined-${env.backend}`)
+    await page.getByRole('button', { name: 'Fix the card in the billing portal' }).click()
+    await page.waitForURL(/billing\.stripe\.test/)
+    expect(portalOpened).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//)
+    expect(problemsOf(page)).toEqual([])
+  })
+
   test('a member sees the plan and usage but no way to buy', async () => {
     const owner = await env.workspace()
     const memberEmail = `m-${owner.email}`

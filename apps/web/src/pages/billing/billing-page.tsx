@@ -95,7 +95,7 @@ function Plans({ plans, billing, isAdmin }: { plans: PricedPlan[]; billing: Bill
     <section aria-labelledby="plans-h">
       <h2 id="plans-h">Plans</h2>
       {buyable ? (
-        <div className="field">
+        <div className="field narrow">
           <label htmlFor="interval">Billing interval</label>
           <select id="interval" value={interval} onChange={(e) => { setInterval(e.target.value as Interval); setChoice(null) }}>
             <option value="monthly">monthly</option><option value="yearly">yearly</option>
@@ -115,13 +115,13 @@ function Plans({ plans, billing, isAdmin }: { plans: PricedPlan[]; billing: Bill
           </div>
         ))}
       </div>
-      {choice ? <Confirm choice={choice} plan={plans.find((p) => p.name === choice.plan)!} onDone={() => setChoice(null)} /> : null}
+      {choice ? <Confirm choice={choice} plan={plans.find((p) => p.name === choice.plan)!} cardSaved={billing.card_saved} onDone={() => setChoice(null)} /> : null}
     </section>
   )
 }
 
 /** Shows plan and price and charges only when the person confirms (subscribe with confirm: true). */
-function Confirm({ choice, plan, onDone }: { choice: Choice; plan: PricedPlan; onDone(): void }) {
+function Confirm({ choice, plan, cardSaved, onDone }: { choice: Choice; plan: PricedPlan; cardSaved: boolean; onDone(): void }) {
   const subscribe = useWrite('subscribe')
   const result = subscribe.data
   // A checkout is where the person enters a card or passes 3-D Secure: send them there.
@@ -133,7 +133,7 @@ function Confirm({ choice, plan, onDone }: { choice: Choice; plan: PricedPlan; o
       <h3 id="confirm-h">Confirm: {choice.plan}, {choice.interval}, {priceText(plan, choice.interval)}</h3>
       {result ? <Outcome result={result} /> : (
         <>
-          <p>A saved card is charged at once (a plan change is prorated); without one you are sent to Stripe's checkout page.</p>
+          <p>{cardSaved ? 'The saved card is charged at once (a change of plan is prorated).' : "No card is saved: confirming opens Stripe's checkout page, where you enter one; nothing is charged before."}</p>
           <div className="actions">
             <button type="button" disabled={subscribe.isPending} onClick={() => subscribe.mutate({ plan: choice.plan, interval: choice.interval, confirm: true })}>Confirm and pay</button>
             <button type="button" onClick={onDone}>Not now</button>
