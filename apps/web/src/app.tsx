@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Link, Route, Switch, useLocation } from 'wouter'
+import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { useOp } from './api/hooks.js'
 import { Problem } from './components/problem.js'
+import { BillingPage } from './pages/billing/billing-page.js'
 import { AuditsPage } from './pages/audits/audits-page.js'
 import { FilesPage } from './pages/files/files-page.js'
 import { GlossaryPage } from './pages/glossary/glossary-page.js'
@@ -25,6 +26,7 @@ const PAGES = [
   { path: '/files', label: 'Files' },
   { path: '/members', label: 'Members' },
   { path: '/keys', label: 'API keys', admin: true },
+  { path: '/billing', label: 'Billing' },
 ] as const
 
 /** The dashboard: who is signed in and where, then the header with the workspace and navigation, and the page. */
@@ -121,7 +123,7 @@ function Pages() {
   useOp('list_projects', {}, { staleTime: 60_000 })
   return (
     <Switch key={slug}>
-      <Route path="/"><OverviewPage /></Route>
+      <Route path="/"><FromStripeOr><OverviewPage /></FromStripeOr></Route>
       <Route path="/strings"><StringsPage /></Route>
       <Route path="/strings/:unit">{(p) => <UnitPage unitId={p.unit} />}</Route>
       <Route path="/review"><ReviewPage /></Route>
@@ -132,9 +134,16 @@ function Pages() {
       <Route path="/files"><FilesPage /></Route>
       <Route path="/members"><MembersPage /></Route>
       <Route path="/keys"><KeysPage /></Route>
+      <Route path="/billing"><BillingPage /></Route>
       <Route><h1>Not found</h1><p>No page here. <Link href="/">Back to the overview</Link>.</p></Route>
     </Switch>
   )
+}
+
+/** Stripe's Checkout and portal send the person back to /?billing=<outcome> (services/billing): on to the Billing page. */
+function FromStripeOr({ children }: { children: ReactNode }) {
+  const outcome = new URLSearchParams(useSearch()).get('billing')
+  return outcome ? <Redirect to={`/billing?billing=${encodeURIComponent(outcome)}`} replace /> : <>{children}</>
 }
 
 function isCurrent(location: string, path: string): boolean {

@@ -11,7 +11,7 @@ import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
-import { createApp } from '../../src/app.js'
+import { createApp, type AppDeps } from '../../src/app.js'
 import { SEARCH_BUDGET } from '../harness.js'
 import { listen, type Listening } from '../listen.js'
 
@@ -47,9 +47,10 @@ export interface BrowserEnv {
 
 /**
  * Runs `fn` once per backend with Chromium; outside CI a machine without Chromium skips with the reason printed,
- * under CI=true it fails (the reporter refuses skips there too).
+ * under CI=true it fails (the reporter refuses skips there too). `opts.deps` adds to the app's dependencies (a fake
+ * Stripe's billing), read when the backend's server starts.
  */
-export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => void): void {
+export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => void, opts: { deps?: () => Partial<AppDeps> } = {}): void {
   if (!existsSync(CHROMIUM)) {
     if (process.env.CI) throw new Error(`Chromium is not at ${CHROMIUM}: .ci/run installs Debian's chromium package.`)
     console.warn(`Skipping the dashboard browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`)
@@ -71,7 +72,7 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
       // The public URL is the loopback port's, so the links the app writes (invitations) open in the browser.
       let app: ReturnType<typeof createApp> | undefined
       server = await listen((req) => app!.fetch(req))
-      app = createApp({ db: conn.db, baseUrl: server.url, queue: runner, searchIndexer: indexer, searchBudget: SEARCH_BUDGET, autoTranslateWaitMs: 0, webDir: WEB_DIR })
+      app = createApp({ db: conn.db, baseUrl: server.url, queue: runner, searchIndexer: indexer, searchBudget: SEARCH_BUDGET, autoTranslateWaitMs: 0, webDir: WEB_DIR, ...opts.deps?.() })
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
       mkdirSync(SHOTS, { recursive: true })
     })

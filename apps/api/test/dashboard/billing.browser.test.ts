@@ -1,0 +1,94 @@
+// The Billing page in real Chromium against the real stripe SDK and a fake Stripe on loopback: a first purchase
+// through Stripe's Checkout (the browser is sent to the checkout URL and comes back to /?billing=checkout_done), then a
+// plan change charged to the saved card after the person confirmed plan and price. axe-core runs on the page.
+import { expect, test } from 'vitest'
+import { chargesOf, customerOf, withFakeStripe } from '../billing-fixture.js'
+import { expectAccessible, forEachBrowserBackend, problemsOf, shoot } from './browser.js'
+
+const stripe = withFakeStripe()
+
+forEachBrowserBackend('dashboard billing', (env) => {
+  test('buys Pro through checkout, comes back to the new plan, then changes to Team with the saved card', async () => {
+    const ws = await env.workspace()
+    const page = await env.page(ws)
+    // Stripe's checkout page, played by the test: the person pays, and Stripe sends the browser to the success URL.
+    await page.route('https://checkout.stripe.test/**', async (route) => {
+      const session = new URL(route.request().url()).pathname.split('/').at(-1)!
+      const success = stripe.fake().state.sessions.get(session)!.success_url as string
+      stripe.fake().state.completeCheckout(session)
+      await route.fulfill({ status: 303, headers: { location: success } })
+    })
+    await page.goto(`${env.url()}/`)
+    await page.getByRole('link', { name: 'Billing' }).click()
+    await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor()
+    expect(await page.getByRole('row', { name: /^Projects 0 2 2$/ }).count()).toBe(1)
+    await expectAccessible(page, 'billing')
+    await shoot(page, `billing-free-${env.backend}`)
+
+    await page.getByRole('button', { name: 'Choose Pro monthly' }).click()
+    await page.getByRole('heading', { name: 'Confirm: Pro, monthly, $29.00 / month' }).waitFor()
+    await expectAccessible(page, 'billing confirm')
+    await page.getByRole('button', { name: 'Confirm and pay' }).click()
+    // Back from checkout at the URL the billing service gave Stripe; the page re-reads Stripe (get_billing refresh).
+    await page.getByRole('status').filter({ hasText: 'Back from checkout' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/billing')
+    await page.getByRole('heading', { name: 'Current plan: Pro' }).waitFor()
+    expect(await page.getByRole('row', { name: /^Projects 0 10 10$/ }).count()).toBe(1)
+    const customer = customerOf(stripe.fake(), ws.workspaceId)
+    expect(chargesOf(stripe.fake(), customer)).toEqual([2900])
+
+    await page.getByRole('button', { name: 'Choose Team monthly' }).click()
+    await page.getByRole('heading', { name: 'Confirm: Team, monthly, $99.00 / month' }).waitFor()
+    await page.getByRole('button', { name: 'Confirm and pay' }).click()
+    await page.getByRole('status').filter({ hasText: 'Plan changed to Team (monthly)' }).waitFor()
+    await page.getByRole('heading', { name: 'Current plan: Team' }).waitFor()
+    expect(await page.getByText('Card saved').locator('xpath=following-sibling::dd[1]').textContent()).toBe('yes')
+    expect((await ws.call('get_billing')).plan).toBe('Team')
+    expect(chargesOf(stripe.fake(), customer)).toHaveLength(2)
+    await expectAccessible(page, 'billing after change')
+    await shoot(page, `billing-team-${env.backend}`)
+    expect(problemsOf(page)).toEqual([])
+  })
+
+  test('a declined card shows the server\'s detail, changes nothing, and offers the billing portal', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_billing_portal_link')
+    stripe.fake().state.saveCard(customerOf(stripe.fake(), ws.workspaceId), 'decline')
+    const page = await env.page(ws)
+    let portalOpened = ''
+    await page.route('https://billing.stripe.test/**', async (route) => {
+      portalOpened = route.request().url()
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title><h1>Portal</h1>' })
+    })
+    await page.goto(`${env.url()}/billing`)
+    await page.getByRole('button', { name: 'Choose Team monthly' }).click()
+    await page.getByRole('button', { name: 'Confirm and pay' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'payment_failed' })
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(/The card was declined .*nothing was charged/)
+    expect((await ws.call('get_billing')).plan).toBe('Free')
+    await expectAccessible(page, 'billing declined')
+    await shoot(page, `billing-declined-${env.backend}`)
+    await page.getByRole('button', { name: 'Fix the card in the billing portal' }).click()
+    await page.waitForURL(/billing\.stripe\.test/)
+    expect(portalOpened).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//)
+    expect(problemsOf(page)).toEqual([])
+  })
+
+  test('a member sees the plan and usage but no way to buy', async () => {
+    const owner = await env.workspace()
+    const memberEmail = `m-${owner.email}`
+    const invited = await owner.call('invite_member', { email: memberEmail, role: 'member' })
+    const member = await env.workspace(memberEmail)
+    const page = await env.page(member)
+    await page.goto(invited.accept_url)
+    await page.getByRole('button', { name: /Join|Accept/ }).click()
+    await page.goto(`${env.url()}/billing`)
+    await page.getByLabel('Workspace').selectOption({ label: `${(await owner.call('get_workspace')).name} (member)` })
+    await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor()
+    await page.getByRole('heading', { name: /^Usage in/ }).waitFor()
+    expect(await page.getByRole('button', { name: /^Choose/ }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: /Manage card/ }).count()).toBe(0)
+    expect(problemsOf(page)).toEqual([])
+  })
+}, { deps: () => stripe.deps() })
