@@ -5,6 +5,7 @@ import { observe } from './middleware/observe.js'
 import { requestId } from './middleware/request-id.js'
 import { mountBillingWebhook } from './billing-webhook.js'
 import { mountDashboard } from './dashboard.js'
+import type { SurfaceDeps } from './context.js'
 import { MCP_PATH, mountMcp } from './mcp.js'
 import { mountOAuth } from './oauth/routes.js'
 import { mountPages } from './pages/index.js'
@@ -39,6 +40,10 @@ export interface AppDeps {
   webDir?: string
   /** Statement budgets of search_units; the defaults keep its latency targets. */
   searchBudget?: { fastMs: number; fallbackMs: number }
+  /** Sends webhook deliveries (a WebhookDispatcher); without one, the outbox waits for a dispatcher elsewhere. */
+  webhooks?: SurfaceDeps['webhooks']
+  /** Whether webhook URLs may name internal addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE). */
+  webhookOptions?: SurfaceDeps['webhookOptions']
   /** The server's Stripe (STRIPE_SECRET_KEY); without it billing ops answer 503 billing_unavailable. */
   billing?: StripeBilling
   /** Enforce the plans' limits (TOLK_PLAN_LIMITS; by default exactly when billing is configured). */
@@ -96,6 +101,7 @@ export function createApp(deps: AppDeps): Hono {
     searchIndexer: deps.searchIndexer ?? new SearchIndexer(deps.db, deps.log),
     baseUrl: deps.baseUrl, clock, ...(deps.queue ? { queue: deps.queue } : {}), ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
     ...(deps.billing ? { billing: deps.billing } : {}),
     enforcePlanLimits: deps.enforcePlanLimits ?? deps.billing !== undefined,
     ...(deps.mailer ? { mailer: deps.mailer } : {}),

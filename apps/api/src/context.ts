@@ -14,6 +14,8 @@ export interface SurfaceDeps {
   searchIndexer: { kick(): void }
   searchBudget?: { fastMs: number; fallbackMs: number }
   autoTranslateWaitMs?: number
+  webhooks?: OpContext['webhooks']
+  webhookOptions?: OpContext['webhookOptions']
   billing?: StripeBilling
   enforcePlanLimits?: boolean
   /** Sends invitations and one-time links (SMTP, or the log). */
@@ -63,6 +65,8 @@ export function opContext(c: Context, deps: SurfaceDeps, principal: Principal | 
     ...(deps.queue ? { queue: deps.queue } : {}),
     ...(deps.searchBudget ? { searchBudget: deps.searchBudget } : {}),
     ...(deps.autoTranslateWaitMs !== undefined ? { autoTranslateWaitMs: deps.autoTranslateWaitMs } : {}),
+    ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+    ...(deps.webhookOptions ? { webhookOptions: deps.webhookOptions } : {}),
     ...(deps.billing ? { billing: deps.billing } : {}),
     ...(deps.enforcePlanLimits !== undefined ? { enforcePlanLimits: deps.enforcePlanLimits } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),

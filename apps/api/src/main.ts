@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { firstStartMessage } from './first-start.js'
@@ -34,6 +34,12 @@ await conn.listen(WORKSPACE_CHANGED_CHANNEL, (id) => workspaces.evict(id), () =>
 // this process runs them itself (the embedded default).
 let queue: JobQueue
 let stopJobs: () => Promise<void>
+const webhookOptions = { allowPrivate: config.webhooksAllowPrivate, log }
+// Webhook deliveries: this process sends them in the embedded default; in a fleet the workers do, and this one
+// only sends test_webhook's pings itself. The dispatcher is background work (the background handle, issue 28); a
+// ping answers a request, so it goes through the request handle.
+const dispatcher = config.redisUrl ? undefined : new WebhookDispatcher(conn.background, webhookOptions).start()
+const webhooks = dispatcher ?? { kick: () => {}, send: (id: string) => attemptDelivery(conn.db, id, webhookOptions) }
 if (config.redisUrl) {
   const bull = new BullJobQueue({ redisUrl: config.redisUrl })
   const reconciler = startReconciler(conn.db, bull, { intervalMs: 30_000, queuedForMs: 60_000, staleAfterMs: STALE_AFTER_MS, log })
@@ -44,9 +50,12 @@ if (config.redisUrl) {
   }
 } else {
   // Jobs use the background handle: on PGlite a request's statements are served before theirs (issue 28).
-  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, enforcePlanLimits }, undefined, { log, metrics }).start()
+  const runner = new InProcessRunner({ db: conn.background, ai: createProvider(process.env), batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, enforcePlanLimits, webhooks }, undefined, { log, metrics }).start()
   queue = runner
-  stopJobs = () => runner.stop()
+  stopJobs = async () => {
+    await runner.stop()
+    await dispatcher?.stop()
+  }
 }
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
@@ -56,7 +65,7 @@ const limits = rateLimits({ perKey: config.rateLimitKey, perIp: config.rateLimit
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, printLinks: conn.engine === 'pglite' })
 // The dashboard: apps/web's build, which `pnpm build` makes before this app (TOLK_WEB_DIR points elsewhere).
 const webDir = process.env.TOLK_WEB_DIR ?? join(dirname(createRequire(import.meta.url).resolve('@tolk/web/package.json')), 'dist')
-const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, oauthAllowPrivateClientUrls: config.oauthAllowPrivateClientUrls, enforcePlanLimits, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
+const app = createApp({ db: conn.db, webDir, baseUrl: config.publicUrl, auth, queue, mailer, trustProxy: config.trustProxy, workspaces, searchIndexer, rateLimit: limits.middleware, log, metrics, autoTranslateWaitMs: config.autoTranslateWaitMs, oauthAllowPrivateClientUrls: config.oauthAllowPrivateClientUrls, enforcePlanLimits, webhooks, webhookOptions, ...(billing ? { billing } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = conn.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   const jobs = config.redisUrl ? 'jobs on Redis' : 'jobs in process'

@@ -14,8 +14,10 @@ type Provoke = (ws: Ws, env: Env) => Answer
 
 const NO_PROJECT = 'no-such-project'
 const NO_ID = '00000000-0000-4000-8000-000000000000'
+/** A public address literal (no DNS lookup) a webhook may name; nothing is sent to it by these cases. */
+const PUBLIC_HOOK = 'https://93.184.215.14/hook'
 
-/** not_found: the op's first example, which names records a fresh workspace does not have, or a project it lacks. */
+/** not_found, unless PROVOKE names a way: the op's first example, which names records a fresh workspace does not have, or a project it lacks. */
 const notFound = (op: string): Provoke => async (ws) => {
   const example = (contracts.find((c) => c.name === op)!.examples[0] ?? {}) as Record<string, unknown>
   const first = await ws.call(op, example)
@@ -59,6 +61,23 @@ const PROVOKE: Partial<Record<string, Partial<Record<ErrorCode, Provoke>>>> = {
       return ws.call('resolve_task', { task, action: 'dismiss' })
     },
   },
+  // Webhooks (Issue 29): owner or admin only; address literals, so no DNS lookup is needed and the cases run offline.
+  create_webhook: {
+    forbidden: async (ws, env) => (await member(ws, env)).call('create_webhook', { url: PUBLIC_HOOK, events: ['project.created'] }),
+    url_not_allowed: (ws) => ws.call('create_webhook', { url: 'http://127.0.0.1:9/hook', events: ['project.created'] }),
+    // Its example names a host to resolve; an unknown project in the filter is what answers not_found.
+    not_found: (ws) => ws.call('create_webhook', { url: PUBLIC_HOOK, events: ['project.created'], projects: [NO_PROJECT] }),
+  },
+  update_webhook: {
+    forbidden: async (ws, env) => (await member(ws, env)).call('update_webhook', { webhook: NO_ID, active: false }),
+    url_not_allowed: async (ws) => ws.call('update_webhook', { webhook: (await ws.call('create_webhook', { url: PUBLIC_HOOK, events: ['project.created'] })).body.id, url: 'http://10.0.0.1/hook' }),
+  },
+  list_webhooks: { forbidden: async (ws, env) => (await member(ws, env)).call('list_webhooks', {}) },
+  delete_webhook: { forbidden: async (ws, env) => (await member(ws, env)).call('delete_webhook', { webhook: NO_ID }) },
+  rotate_webhook_secret: { forbidden: async (ws, env) => (await member(ws, env)).call('rotate_webhook_secret', { webhook: NO_ID }) },
+  list_webhook_deliveries: { forbidden: async (ws, env) => (await member(ws, env)).call('list_webhook_deliveries', { webhook: NO_ID }) },
+  redeliver_webhook: { forbidden: async (ws, env) => (await member(ws, env)).call('redeliver_webhook', { delivery: NO_ID }) },
+  test_webhook: { forbidden: async (ws, env) => (await member(ws, env)).call('test_webhook', { webhook: NO_ID }) },
   list_api_keys: { forbidden: async (ws, env) => (await member(ws, env)).call('list_api_keys', {}) },
   create_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('create_api_key', { name: 'x' }) },
   revoke_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('revoke_api_key', { key: NO_ID }) },
@@ -110,7 +129,7 @@ forEachBackend('declared errors', (env) => {
   const cases = declared.filter(({ op, code }) => !PROVOKED_ELSEWHERE[`${op} ${code}`] && !UNREACHABLE[`${op} ${code}`])
   test.each(cases)('$op answers its declared $code', async ({ op, code }) => {
     const ws = await env.workspace()
-    const provoke = code === 'not_found' ? notFound(op) : PROVOKE[op]![code]!
+    const provoke = PROVOKE[op]?.[code] ?? (code === 'not_found' ? notFound(op) : PROVOKE[op]![code]!)
     const res = await provoke(ws, env)
     expect(res.body?.code, JSON.stringify(res.body)).toBe(code)
   })

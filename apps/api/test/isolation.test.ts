@@ -22,6 +22,9 @@ interface Other {
   taskId: string
   /** B's learned format (active: it reads lang/{locale}.ini), slug secret-ini. */
   formatId: string
+  /** B's webhook and one delivery of it. */
+  webhookId: string
+  deliveryId: string
   /** A person who is a member of B (named "Secret Person"), and B's pending invitation. */
   userId: string
   userEmail: string
@@ -87,6 +90,15 @@ const CASES: Record<string, { input: (b: Other) => unknown; expect: 'not_found' 
   run_audit: { input: (b) => ({ locale: 'de', project: b.projectId }), expect: 'not_found' },
   get_audit: { input: (b) => ({ audit: b.auditId }), expect: 'not_found' },
   list_audits: { input: () => ({ locale: 'de' }), expect: 'own' },
+  list_webhooks: { input: () => ({}), expect: 'own' },
+  // A public address literal: no DNS lookup, so the case runs offline.
+  create_webhook: { input: () => ({ url: 'https://93.184.215.14/hook', events: ['project.created'] }), expect: 'own' },
+  update_webhook: { input: (b) => ({ webhook: b.webhookId, url: 'https://93.184.215.14/hijacked' }), expect: 'not_found' },
+  delete_webhook: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  rotate_webhook_secret: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  list_webhook_deliveries: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
+  redeliver_webhook: { input: (b) => ({ delivery: b.deliveryId }), expect: 'not_found' },
+  test_webhook: { input: (b) => ({ webhook: b.webhookId }), expect: 'not_found' },
   // People (Issue 22): a key sees its own workspace and members; B's members and invitations are not found.
   list_workspaces: { input: () => ({}), expect: 'own' },
   create_workspace: { input: () => ({ name: 'Secret copy' }), expect: 'forbidden' },
@@ -123,12 +135,16 @@ forEachBackend('workspace isolation', (env) => {
     }])
     const formatId = (await rowsOf(env.conn().db, 'learned_formats', ws.workspaceId))[0]!.id
     const audit = (await ws.call('run_audit', { locale: 'de', question: 'Secret question' })).body
+    await insertRows(env.conn().db, 'webhooks', [{ workspace_id: ws.workspaceId, url: 'https://93.184.215.14/secret', events: ['project.created'], secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' }])
+    const webhookId = (await rowsOf(env.conn().db, 'webhooks', ws.workspaceId))[0]!.id
+    await insertRows(env.conn().db, 'webhook_deliveries', [{ workspace_id: ws.workspaceId, webhook_id: webhookId, message_id: 'msg_secret', event_type: 'project.created', payload: { type: 'project.created', data: 'Secret' } }])
+    const deliveryId = (await rowsOf(env.conn().db, 'webhook_deliveries', ws.workspaceId))[0]!.id
     const userId = randomUUID()
     const userEmail = `member-${userId.slice(0, 8)}@example.com`
     await insertRows(env.conn().db, 'users', [{ id: userId, email: userEmail, name: 'Secret Person', password_hash: null }])
     await insertRows(env.conn().db, 'memberships', [{ workspace_id: ws.workspaceId, user_id: userId, role: 'member' }])
     const invitation = (await ws.call('invite_member', { email: `invited-${userId.slice(0, 8)}@example.com` })).body
-    return { userId, userEmail, invitationId: invitation.invitation.id, formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
+    return { webhookId, deliveryId, userId, userEmail, invitationId: invitation.invitation.id, formatId, taskId, workspaceId: ws.workspaceId, projectId: project.id, projectSlug: project.slug, keyId: key.id, ruleId: rule.id, unitId: stringKey.unit_id, stringKeyId: stringKey.id, jobId: pushed.body.job_id, auditId: audit.audit_id, caller: ws }
   }
 
   async function snapshot(b: Other) {

@@ -9,6 +9,7 @@ import { pull } from './commands/pull.js'
 import { push } from './commands/push.js'
 import { review } from './commands/review.js'
 import { status } from './commands/status.js'
+import { listWebhooks, testWebhook } from './commands/webhooks.js'
 import { CliError, EXIT, errorLines } from './exit.js'
 import type { RetryPolicy } from './retry.js'
 import { Runtime, type GlobalFlags, type Io } from './runtime.js'
@@ -75,6 +76,14 @@ export async function run(argv: string[], io: Io, retry?: RetryPolicy): Promise<
     .option('--project <project>', 'only tasks of this project (slug or id)')
     .option('--limit <n>', 'tasks to claim at a time, 1 to 100 (default 10)')
     .action((flags, cmd: Command) => review(runtime(cmd), flags))
+
+  const webhooks = configure(program.command('webhooks'))
+    .description('List the workspace webhooks: status, URL, events, filters, waiting deliveries, and why one is disabled')
+    .action((_flags, cmd: Command) => listWebhooks(runtime(cmd)))
+  configure(webhooks.command('test'))
+    .description('Send a ping event to a webhook now and show how it answered')
+    .argument('<id>', 'webhook id, from `tolk webhooks`')
+    .action((id: string, _flags, cmd: Command) => testWebhook(runtime(cmd), id))
 
   configure(program.command('login'))
     .description("Sign in through the browser (OAuth), or check an API key; either is stored for the server URL in the user's config folder (mode 0600)")

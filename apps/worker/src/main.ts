@@ -1,7 +1,7 @@
 // A worker process: runs jobs from the BullMQ queues; many may run at once against one Redis and one database.
 import { createProvider } from '@tolk/ai'
 import { createServer } from 'node:http'
-import { BullJobQueue, Metrics, STALE_AFTER_MS, configFromEnv, createLogger, startReconciler, startWorkers } from '@tolk/core'
+import { BullJobQueue, Metrics, STALE_AFTER_MS, WebhookDispatcher, configFromEnv, createLogger, startReconciler, startWorkers } from '@tolk/core'
 import { connect, migrateToLatest } from '@tolk/db'
 
 const config = configFromEnv(process.env)
@@ -24,7 +24,9 @@ const metricsServer = metricsPort > 0
     res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(await metrics.registry.metrics())
   }).listen(metricsPort, config.host)
   : undefined
-const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs, enforcePlanLimits: config.planLimits ?? Boolean(process.env.STRIPE_SECRET_KEY) }, {
+// The webhook outbox is delivered by the workers (each claims a delivery under a lease; order per webhook holds).
+const dispatcher = new WebhookDispatcher(conn.db, { allowPrivate: config.webhooksAllowPrivate, log }).start()
+const workers = startWorkers({ db: conn.db, ai, batchSize: config.batchSize, aiConcurrency: config.aiConcurrency, glossaryBudgetTokens: config.glossaryBudgetTokens, audit: config.audit, staleAfterMs, enforcePlanLimits: config.planLimits ?? Boolean(process.env.STRIPE_SECRET_KEY), webhooks: dispatcher }, {
   log, metrics,
   redisUrl: config.redisUrl, concurrency: config.workerConcurrency, ...(prefix ? { prefix } : {}),
   ...(Number(process.env.TOLK_LOCK_MS) > 0 ? { lockDurationMs: Number(process.env.TOLK_LOCK_MS) } : {}),
@@ -47,6 +49,7 @@ async function stop(signal: string) {
   metricsServer?.close()
   // BullMQ's close lets the current batch finish; an unfinished job row is taken over by another worker.
   await workers.close()
+  await dispatcher.stop()
   await producer.close()
   await conn.close()
   process.exit(0)

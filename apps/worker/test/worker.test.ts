@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { BullJobQueue, createWorkspaceWithOwner } from '@tolk/core'
 import { connect, findJob, findJobHead, insertJob, listProjects, migrateToLatest, type Connection } from '@tolk/db'
+import { createServer } from 'node:http'
 import { Redis } from 'ioredis'
+import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { needs } from '../../../packages/db/test/needs.js'
 import { createApp } from '../../api/src/app.js'
@@ -50,7 +52,7 @@ describe('the worker fleet', needs('DATABASE_URL', 'REDIS_URL'), () => {
       env: {
         ...process.env, DATABASE_URL, REDIS_URL, TOLK_QUEUE_PREFIX: prefix, ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: fake.url,
         TOLK_BATCH_SIZE: '5', TOLK_WORKER_CONCURRENCY: '2', TOLK_JOB_STALE_MS: '1500', TOLK_LOCK_MS: '1500',
-        TOLK_RECONCILE_MS: '400', TOLK_RECONCILE_QUEUED_MS: '400',
+        TOLK_RECONCILE_MS: '400', TOLK_RECONCILE_QUEUED_MS: '400', TOLK_WEBHOOKS_ALLOW_PRIVATE: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -159,4 +161,35 @@ describe('the worker fleet', needs('DATABASE_URL', 'REDIS_URL'), () => {
     expect(sentTexts).toHaveLength(unitIds.length)
     await producer.close()
   }, 90_000)
+
+  test('a worker delivers the webhook outbox: events an API without a dispatcher committed arrive signed, in order', async () => {
+    const received: { id: string; type: string; slug?: string }[] = []
+    const receiver = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        const event = new Webhook(secret).verify(body, req.headers as Record<string, string>) as { type: string; data: { project?: { slug: string } } }
+        received.push({ id: String(req.headers['webhook-id']), type: event.type, ...(event.data.project ? { slug: event.data.project.slug } : {}) })
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
+    let secret = ''
+    try {
+      const ws = await createWorkspaceWithOwner(conn.db, 'Hooks', `hooks-${randomUUID().slice(0, 8)}`)
+      const app = createApp({ db: conn.db, baseUrl: 'http://tolk.test', webhookOptions: { allowPrivate: true } })
+      const call = async (op: string, input: unknown) => (await app.request(`http://tolk.test/api/v1/${op}`, { method: 'POST', headers: { authorization: `Bearer ${ws.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(input) })).json() as Promise<any>
+      const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`
+      secret = (await call('create_webhook', { url, events: ['project.created'] })).secret
+      for (const name of ['First', 'Second', 'Third']) await call('create_project', { name })
+      const worker = startWorker(`test-${randomUUID()}-`)
+      await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 30_000, interval: 100 })
+      expect(received.map((r) => r.slug)).toEqual(['first', 'second', 'third'])
+      expect(new Set(received.map((r) => r.id)).size).toBe(3)
+      worker.kill('SIGTERM')
+    } finally {
+      receiver.closeAllConnections()
+      await new Promise((ok) => receiver.close(ok))
+    }
+  }, 60_000)
 })

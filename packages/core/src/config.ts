@@ -29,6 +29,8 @@ export interface Config {
   audit: AuditBudget
   /** How long a push's auto-translation waits for more files of the project (0: it may start at once). */
   autoTranslateWaitMs: number
+  /** Webhook URLs may name loopback, link-local and private addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE=1: development and tests only). */
+  webhooksAllowPrivate: boolean
   /** Requests a minute per API key, and per client address without one (0: no limit). */
   rateLimitKey: number
   rateLimitIp: number
@@ -72,6 +74,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     rateLimitKey: count(env.TOLK_RATE_LIMIT_KEY, 6000, 'TOLK_RATE_LIMIT_KEY'),
     rateLimitIp: count(env.TOLK_RATE_LIMIT_IP, 600, 'TOLK_RATE_LIMIT_IP'),
     trustProxy: env.TOLK_TRUST_PROXY === '1' || env.TOLK_TRUST_PROXY === 'true',
+    webhooksAllowPrivate: env.TOLK_WEBHOOKS_ALLOW_PRIVATE === '1' || env.TOLK_WEBHOOKS_ALLOW_PRIVATE === 'true',
     oauthAllowPrivateClientUrls: env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === '1' || env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,

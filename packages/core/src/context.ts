@@ -1,4 +1,4 @@
-import type { Db, Role, Surface } from '@tolk/db'
+import type { Db, Role, Surface, WebhookDelivery } from '@tolk/db'
 import type { CommonError, ErrorCode } from './contract/errors.js'
 import type { JobQueue } from './jobs/job-queue.js'
 import type { BillingPort } from './services/billing/port.js'
@@ -80,6 +80,10 @@ export interface OpContext {
    * of the project's files moves the start on (services/auto-translate.ts). Absent: they may start at once.
    */
   autoTranslateWaitMs?: number
+  /** Sends webhook deliveries: woken after a write commits events; test_webhook sends its ping through it. Absent: the outbox waits for a dispatcher elsewhere. */
+  webhooks?: { kick(): void; send(deliveryId: string): Promise<WebhookDelivery | undefined> }
+  /** Whether webhook URLs may name internal addresses (TOLK_WEBHOOKS_ALLOW_PRIVATE=1); absent: they may not. */
+  webhookOptions?: { allowPrivate: boolean }
   /** Sends invitations and links; without one, invite_member's link is only in its answer. */
   mailer?: Mailer
   /** Where failures that do not fail the op are logged (a job its queue did not take); absent: not logged. */

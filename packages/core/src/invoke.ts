@@ -6,6 +6,7 @@ import { fail, RaceLost, type InputIssue } from './errors.js'
 import { registry, type RegisteredOp } from './registry.js'
 import { textIssues } from './storable-text.js'
 import { CommittedFailure, RolledBack } from './outcome.js'
+import { writeTransactionEvents } from './services/webhooks/collect.js'
 
 /** The op named `name`, or unknown_op. */
 export function findOp(name: string): RegisteredOp {
@@ -89,8 +90,15 @@ async function runWrite(op: RegisteredOp, ctx: OpContext, principal: AuthedConte
     if (notes.length === 0 && !quiet) notes.push({ summary: op.name })
     // A personal op run before a workspace was picked records only notes that name their workspace.
     await insertActivity(tx, notes.filter((n) => (n.workspaceId ?? authed.workspaceId) !== null).map((n) => activityRow(authed, op.name, n)))
+    // Webhook events summarising the change go into the outbox in this transaction (webhooks/collect.ts); a
+    // committed failure commits its writes, so they are announced too. No workspace picked: nothing to announce.
+    if (authed.workspaceId !== null) {
+      const touched = [...new Set(notes.flatMap((n) => (n.projectId ? [n.projectId] : [])))]
+      await writeTransactionEvents(tx, { workspaceId: authed.workspaceId, actor: principal.actor, surface: ctx.surface }, { op: op.name, job_id: null }, touched)
+    }
     return answer
   })
+  ctx.webhooks?.kick()
   for (const fn of committed) await fn()
   if (result instanceof CommittedFailure) throw result.error
   return result

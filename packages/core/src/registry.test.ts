@@ -100,6 +100,8 @@ describe('the op registry', () => {
       // Beyond it too, where the spec leaves people's rules open (docs/decisions.md, Issue 22).
       already_member: 409,
       last_owner: 409,
+      // Beyond the spec's table, which shows no outbound events (docs/decisions.md, Issue 29).
+      url_not_allowed: 422,
       // And an OAuth token whose scope falls short of the op (docs/decisions.md, Issue 22: OAuth).
       insufficient_scope: 403,
     })

@@ -32,3 +32,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number]
 /** Who filed a review task: AI jobs, push_file, the duplicate scan, audits. */
 export const TASK_FILERS = ['ai', 'push', 'scan', 'audit'] as const
 export type TaskFiler = (typeof TASK_FILERS)[number]
+
+/** Statuses of a webhook delivery: pending (queued or retrying), delivered (2xx), failed (retries used up). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number]

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { JobStatus, JobType, LearnedFormatStatus, Surface, TaskFiler, TaskKind, TaskStatus, TranslationStatus } from './lists.js'
+import type { JobStatus, JobType, LearnedFormatStatus, Surface, TaskFiler, TaskKind, TaskStatus, TranslationStatus, WebhookDeliveryStatus } from './lists.js'
 
 export * from './lists.js'
 
@@ -426,6 +426,9 @@ export interface Database {
   audits: AuditsTable
   audit_findings: AuditFindingsTable
   duplicate_judgements: DuplicateJudgementsTable
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
+  locale_completions: LocaleCompletionsTable
   workspace_billing: WorkspaceBillingTable
   stripe_events: StripeEventsTable
   billing_requests: BillingRequestsTable
@@ -493,6 +496,58 @@ export interface LearnedFormatsTable {
 export type LearnedFormat = Selectable<LearnedFormatsTable>
 export type Audit = Selectable<AuditsTable>
 
+/** An endpoint that receives signed events: which events, which projects and locales, and whether it is on. */
+export interface WebhooksTable {
+  id: Generated<string>
+  workspace_id: string
+  url: string
+  description: Generated<string>
+  events: JsonOf<string[]>
+  /** Only events of these projects (null: every project). */
+  project_ids: ColumnType<string[] | null, string[] | null | undefined, string[] | null>
+  /** Only events of these locales (null: every locale). */
+  locales: ColumnType<string[] | null, string[] | null | undefined, string[] | null>
+  secret: string
+  active: Generated<boolean>
+  disabled_reason: string | null
+  disabled_at: NullableTime
+  failing_since: NullableTime
+  created_by: string | null
+  created_at: CreatedAt
+  updated_at: Generated<Date>
+}
+
+/** The outbox: one event to send to one webhook, written in the changing transaction, with its last attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>
+  seq: Generated<string>
+  workspace_id: string
+  webhook_id: string
+  message_id: string
+  event_type: string
+  payload: Json
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>
+  attempts: Generated<number>
+  next_attempt_at: Generated<Date>
+  locked_until: NullableTime
+  last_attempt_at: NullableTime
+  last_status_code: number | null
+  last_duration_ms: number | null
+  last_error: string | null
+  response_excerpt: string | null
+  delivered_at: NullableTime
+  created_at: CreatedAt
+}
+
+/** A project locale last seen at 100% translated or reviewed: locale.completed fires on reaching it. */
+export interface LocaleCompletionsTable {
+  project_id: string
+  locale: string
+  kind: 'translated' | 'reviewed'
+}
+
+export type Webhook = Selectable<WebhooksTable>
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>
 /** OAuth clients: registered (RFC 7591) or known by their metadata document URL (fetched, cached until expires_at). */
 export interface OAuthClientsTable {
   client_id: string

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { createWorkspaceWithOwner, InProcessRunner, signUp } from '@tolk/core'
+import { createWorkspaceWithOwner, InProcessRunner, signUp, WebhookDispatcher } from '@tolk/core'
 // Relative imports: these are another app's and a package's sources, used by this test only.
 import { createApp } from '../../../api/src/app.js'
 import type { Connection } from '../../../../packages/db/src/index.js'
@@ -35,14 +35,19 @@ export interface ApiJobs {
  * Starts the API on 127.0.0.1 with an ephemeral port, on a fresh PGlite database unless given another. Without `jobs`
  * queued jobs stay queued; with it, the in-process runner runs every job of the database (give it one of its own).
  */
-export async function startApi(connectDb: () => Promise<Connection> = memoryDb, jobs?: ApiJobs): Promise<RunningApi> {
+export async function startApi(connectDb: () => Promise<Connection> = memoryDb, jobs?: ApiJobs, options: { webhooks?: boolean } = {}): Promise<RunningApi> {
   const conn = await connectDb()
+  // With webhooks, writes wake a dispatcher that may reach loopback receivers (TOLK_WEBHOOKS_ALLOW_PRIVATE=1).
+  const webhooks = options.webhooks ? new WebhookDispatcher(conn.db, { allowPrivate: true }) : undefined
   const runner = jobs ? new InProcessRunner({ db: conn.db, ai: jobs.ai, batchSize: jobs.batchSize ?? 40 }, 100).start() : undefined
   let app: ReturnType<typeof createApp> | undefined
   const server = createServer((req, res) => void serve(app!, url, req, res))
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  app = createApp({ db: conn.db, baseUrl: url, ...(runner ? { queue: runner, autoTranslateWaitMs: jobs!.autoTranslateWaitMs } : {}) })
+  app = createApp({
+    db: conn.db, baseUrl: url, ...(runner ? { queue: runner, autoTranslateWaitMs: jobs!.autoTranslateWaitMs } : {}),
+    ...(webhooks ? { webhooks, webhookOptions: { allowPrivate: true } } : {}),
+  })
   return {
     url,
     async workspace() {
@@ -57,6 +62,7 @@ export async function startApi(connectDb: () => Promise<Connection> = memoryDb, 
     },
     async close() {
       await runner?.stop()
+      await webhooks?.stop()
       server.closeAllConnections()
       await new Promise((ok) => server.close(ok))
       await conn.close()

@@ -42,6 +42,8 @@ export const ERRORS = {
   template_reads_nothing: { status: 422, meaning: 'The template parses the stored sample into zero entries.', fix: 'Fix the template so it reads the sample, or retry learning with a hint.' },
   // The one code beyond the spec's table (which leaves rate limits open): docs/decisions.md, Issue 18.
   rate_limited: { status: 429, meaning: 'Too many requests from this API key, or from this address without one, in the current minute.', fix: 'Wait the number of seconds the Retry-After header gives, then retry; spread bulk work out, or ask the operator to raise TOLK_RATE_LIMIT_KEY / TOLK_RATE_LIMIT_IP.' },
+  // Beyond the spec's table (which shows no outbound events): docs/decisions.md, Issue 29.
+  url_not_allowed: { status: 422, meaning: 'The webhook URL is not one Tolk sends to: not http(s), or its host is (or resolves to) a loopback, link-local, private or otherwise internal address.', fix: 'Use a public http(s) URL; for local development the operator sets TOLK_WEBHOOKS_ALLOW_PRIVATE=1.' },
   internal_error: { status: 500, meaning: 'The service failed on its side.', fix: 'Retry with backoff; a write that queues work (translate) may have taken effect, so check list_jobs first. Quote request_id if it persists.' },
   billing_unavailable: { status: 503, meaning: 'Billing is not configured on this server (no payment provider key or price).', fix: 'Ask the operator of the server to configure billing.' },
 } as const satisfies Record<string, ErrorInfo>

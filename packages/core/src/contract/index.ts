@@ -13,11 +13,13 @@ import { getStats, listUnits, searchUnits } from './search.js'
 import { claimTasks, dismissTasks, listTasks, resolveTask } from './task.js'
 import { getUnit, mergeUnits, reviewTranslations, scanDuplicates, setTranslation, splitKey, translate, updateUnit } from './unit.js'
 import { getWorkspace, listActivity, updateWorkspace } from './workspace.js'
+import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, rotateWebhookSecret, testWebhook, updateWebhook } from './webhook.js'
 
 export * from './define-op.js'
 export * from './common.js'
 export * from './errors.js'
 export { ENCODINGS } from './file.js'
+export * from './webhook-events.js'
 export { BILLING_INTERVALS, PLAN_NAMES, SELF_SERVE_PLANS } from './billing.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */
@@ -34,6 +36,7 @@ export const contracts = [
   listGlossary, upsertGlossaryTerm, deleteGlossaryTerm, listRules, addRule, updateRule,
   listApiKeys, createApiKey, revokeApiKey,
   listWorkspaces, createWorkspace, listMembers, inviteMember, updateMember, removeMember, listInvitations, revokeInvitation,
+  listWebhooks, createWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, listWebhookDeliveries, redeliverWebhook, testWebhook,
   getPricing, getBilling, subscribe, cancelSubscription, resumeSubscription, createCheckoutLink, createBillingPortalLink,
 ] as const satisfies readonly OpContract[]
 

@@ -6,6 +6,7 @@ import { answerNotReady, pushedLocaleOf } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
 import { storePush } from '../services/push.js'
+import { writeOpEvent } from '../services/webhooks/emit.js'
 import { encodingOut, iso } from './outputs.js'
 import type { Handler } from './types.js'
 
@@ -49,8 +50,13 @@ export const fileHandlers = {
     const { skipped_keys: skippedKeys, ...counts } = result.counts
     const out = { file: result.file, counts, skipped_keys: skippedKeys, job_id: jobIds[0] ?? null, job_ids: jobIds, dry_run: input.dry_run, warnings: result.issues.filter((i) => i.severity === 'warning').slice(0, 50).map((i) => ({ severity: 'warning' as const, message: i.message, line: i.line, column: i.column })) }
     if (input.dry_run) return rolledBack(out)
-    if (result.changed) ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
-    else ctx.quiet()
+    if (result.changed) {
+      ctx.activity({ summary: `pushed ${input.path} (${locale}): ${summarize(result.counts)}`, target: result.file.id, projectId: project.id })
+      await writeOpEvent(ctx, {
+        type: 'file.pushed', projectId: project.id, locale,
+        data: { project: { id: project.id, slug: project.slug, name: project.name }, file: { id: result.file.id, pattern: result.file.pattern, format: result.file.format }, path: input.path, locale, counts, job_ids: jobIds },
+      })
+    } else ctx.quiet()
     return out
   }) satisfies Handler<typeof c.pushFile>,
 

@@ -11,6 +11,7 @@ import { searchHandlers } from './search.js'
 import { taskHandlers } from './task.js'
 import type { HandlerMap } from './types.js'
 import { unitHandlers } from './unit.js'
+import { webhookHandlers } from './webhook.js'
 import { workspaceHandlers } from './workspace.js'
 
 /** Every op's handler, keyed by op name. */
@@ -28,4 +29,5 @@ export const handlers = {
   ...apiKeyHandlers,
   ...billingHandlers,
   ...peopleHandlers,
+  ...webhookHandlers,
 } satisfies HandlerMap

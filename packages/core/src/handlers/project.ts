@@ -3,10 +3,15 @@ import type * as c from '../contract/project.js'
 import { queueAutoTranslate } from '../services/auto-translate.js'
 import { assertProjectRoom } from '../services/billing/limits.js'
 import { slugify } from '../services/slug.js'
+import { writeOpEvent } from '../services/webhooks/emit.js'
 import { projectOut } from './outputs.js'
 import type { Handler } from './types.js'
 
 const dedupe = (locales: readonly string[]) => [...new Set(locales)]
+
+/** A project as project.created and project.updated carry it. */
+const projectEvent = (p: { id: string; slug: string; name: string; target_locales: string[]; auto_translate: boolean }) =>
+  ({ id: p.id, slug: p.slug, name: p.name, target_locales: p.target_locales, auto_translate: p.auto_translate })
 
 export const projectHandlers = {
   list_projects: (async (ctx) => {
@@ -27,6 +32,7 @@ export const projectHandlers = {
       throw err
     })
     ctx.activity({ summary: `created project ${slug}`, target: row.id, projectId: row.id })
+    await writeOpEvent(ctx, { type: 'project.created', projectId: row.id, locale: null, data: { project: projectEvent(row) } })
     return projectOut(row)
   }) satisfies Handler<typeof c.createProject>,
 
@@ -42,6 +48,8 @@ export const projectHandlers = {
     // after the same wait as a push's, so the locale's files pushed right after are imported first.
     const added = row.target_locales.filter((l) => !project.target_locales.includes(l))
     const jobIds = row.auto_translate && added.length > 0 ? await queueAutoTranslate(ctx, row.id, added, 'locale_added') : []
+    const changed = (['name', 'description', 'target_locales', 'auto_translate', 'locale_map'] as const).filter((k) => JSON.stringify(project[k]) !== JSON.stringify(row[k]))
+    if (changed.length > 0) await writeOpEvent(ctx, { type: 'project.updated', projectId: row.id, locale: null, data: { project: projectEvent(row), changed } })
     return { ...projectOut(row), job_id: jobIds[0] ?? null, job_ids: jobIds }
   }) satisfies Handler<typeof c.updateProject>,
 }

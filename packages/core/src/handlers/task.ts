@@ -7,6 +7,7 @@ import { requireProject } from '../services/project-ref.js'
 import { kindDef } from '../tasks/index.js'
 import { actionsOf, type TaskActions } from '../tasks/offered.js'
 import type { TaskActionDef } from '../tasks/types.js'
+import { projectRefOrNull, writeOpEvent } from '../services/webhooks/emit.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
@@ -167,6 +168,10 @@ export const taskHandlers = {
       status: action.closes ?? 'resolved', action: input.action, note: input.note, by: ctx.principal.actor.name, surface: ctx.surface, at: ctx.clock(), result,
     })
     ctx.activity({ summary: `resolved task ${task.id} (${task.kind}) with ${input.action}: ${result.summary}`, target: task.id, projectId: task.project_id })
+    await writeOpEvent(ctx, {
+      type: 'task.resolved', projectId: task.project_id, locale: task.locale,
+      data: { task: { id: task.id, kind: task.kind, title: task.title, status: closed.status === 'dismissed' ? 'dismissed' : 'resolved', action: input.action, note: input.note ?? '' }, project: await projectRefOrNull(ctx, task.project_id), locale: task.locale },
+    })
     return { task: taskOut(closed, ctx.clock()), result }
   }) satisfies Handler<typeof c.resolveTask>,
 }

@@ -19,6 +19,8 @@ export interface JobDeps {
   useMemory?: boolean
   /** The audit job's AI budget (default DEFAULT_AUDIT_BUDGET). */
   audit?: AuditBudget
+  /** Woken when a finished job wrote webhook events (absent: a dispatcher's poll finds them). */
+  webhooks?: { kick(): void }
   /** Stop at the plan's monthly AI translations (TOLK_PLAN_LIMITS; docs/billing.md). */
   enforcePlanLimits?: boolean
 }

@@ -1,5 +1,6 @@
 import { ProviderError } from '@tolk/ai'
-import { claimJob, findJobHead, finishJob, type Job, type JobType } from '@tolk/db'
+import { claimJob, findJobHead, finishJob, withTx, type Job, type JobType } from '@tolk/db'
+import { writeJobEvents, type JobEnd } from '../services/webhooks/job-events.js'
 import { JOB_DEFS, type Finished } from './defs.js'
 import type { JobDeps, JobOf } from './deps.js'
 
@@ -44,16 +45,27 @@ export async function runJob(deps: JobDeps, id: string): Promise<RunResult> {
   const job = await claimJob(deps.db, id, deps.staleAfterMs ?? STALE_AFTER_MS)
   // Still queued after a claim that failed: its start time has not come (a later push may have moved it on).
   if (!job) return (await findJobHead(deps.db, id))?.status === 'queued' ? 'not_due' : 'not_claimed'
+  let finished: Finished<JobType>
   try {
-    await finishJob(deps.db, id, { status: 'succeeded', ...(await process(deps, job)) })
-    return 'succeeded'
+    finished = await process(deps, job)
   } catch (err) {
     if (isPermanent(err) || job.attempts >= MAX_ATTEMPTS) {
-      await finishJob(deps.db, id, { status: 'failed', output: null, errors: [failureOf(err)] })
+      await finish(deps, job, { status: 'failed', output: null, errors: [failureOf(err)] })
       return 'failed'
     }
     throw err
   }
+  await finish(deps, job, { status: 'succeeded', ...finished })
+  return 'succeeded'
+}
+
+/** Closes the job and writes its webhook events in one transaction: a closed job's events are never lost. */
+async function finish(deps: JobDeps, job: Job, end: JobEnd): Promise<void> {
+  await withTx(deps.db, async (tx) => {
+    await finishJob(tx, job.id, end)
+    await writeJobEvents(tx, job, end)
+  })
+  deps.webhooks?.kick()
 }
 
 /**

@@ -1,6 +1,7 @@
 import { contracts, type OpContract } from '../contract/index.js'
 import { COMMON_ERRORS, ERRORS, type ErrorCode } from '../contract/errors.js'
-import { opSchemas } from './json-schema.js'
+import { EVENT_DEFS, EVENT_TYPES } from '../contract/webhook-events.js'
+import { eventSchemas, opSchemas } from './json-schema.js'
 
 /** Codes any op may answer (contract/errors.ts): a bad body, a bad input, a missing or unknown credential, a failure on the server. */
 export { COMMON_ERRORS }
@@ -64,6 +65,19 @@ export function catalogEntry(op: OpContract): CatalogEntry {
 }
 
 /** The catalog of every op, generated from the registry's contracts. */
-export function catalog(): { version: 1; ops: CatalogEntry[] } {
-  return { version: 1, ops: (contracts as readonly OpContract[]).map(catalogEntry) }
+export function catalog(): { version: 1; ops: CatalogEntry[]; events: EventEntry[] } {
+  return { version: 1, ops: (contracts as readonly OpContract[]).map(catalogEntry), events: eventCatalog() }
+}
+
+/** A webhook event type as the catalog lists it: what it says and the JSON Schema of the body it posts. */
+export interface EventEntry {
+  type: string
+  summary: string
+  payload_schema: unknown
+}
+
+/** Every webhook event type (create_webhook's events), from the one list of event definitions. */
+export function eventCatalog(): EventEntry[] {
+  const schemas = eventSchemas()
+  return EVENT_TYPES.map((type) => ({ type, summary: EVENT_DEFS[type].summary, payload_schema: schemas.get(type) }))
 }

@@ -1,6 +1,7 @@
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { contracts, type OpContract } from '../contract/index.js'
+import { EVENT_DEFS, EVENT_TYPES, eventEnvelope } from '../contract/webhook-events.js'
 
 // Pure transformations (trim) have no JSON Schema counterpart and change nothing a caller must send.
 const IGNORED_ACTIONS = ['trim']
@@ -44,4 +45,12 @@ export function inputSchemas(): ReadonlyMap<string, JsonSchema> {
 /** The output JSON Schema of every op. */
 export function outputSchemas(): ReadonlyMap<string, JsonSchema> {
   return new Map([...opSchemas()].map(([name, s]) => [name, s.output]))
+}
+
+let eventMemo: Map<string, JsonSchema> | undefined
+
+/** The JSON Schema of each webhook event's body (envelope and data), computed once. */
+export function eventSchemas(): ReadonlyMap<string, JsonSchema> {
+  eventMemo ??= new Map(EVENT_TYPES.map((type) => [type, convert(eventEnvelope(type, EVENT_DEFS[type].data), 'output')]))
+  return eventMemo
 }

@@ -1,7 +1,8 @@
 import { ERRORS, type ErrorCode } from '../contract/errors.js'
 import { contracts, type OpContract } from '../contract/index.js'
 import { errorsOf } from './catalog.js'
-import { opSchemas } from './json-schema.js'
+import { eventSchemas, opSchemas } from './json-schema.js'
+import { EVENT_DEFS, EVENT_TYPES } from '../contract/webhook-events.js'
 
 const PROBLEM = '#/components/schemas/Problem'
 
@@ -51,6 +52,7 @@ export function openApi(baseUrl: string): Record<string, unknown> {
     info: { title: 'Tolk API', version: '1', description: `Translation management: every action is an op. Errors are RFC 9457 problem details; ${baseUrl}/docs/errors explains each code.` },
     servers: [{ url: baseUrl }],
     paths,
+    webhooks: webhooksOf(),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (tolk_...) as a bearer token' },
@@ -72,4 +74,25 @@ export function openApi(baseUrl: string): Record<string, unknown> {
       },
     },
   }
+}
+
+/**
+ * OpenAPI 3.1 `webhooks`: each event a webhook can receive, as the signed POST Tolk sends (Standard Webhooks
+ * headers). A 2xx answer acknowledges it; anything else, or no answer in 10 s, is retried with backoff.
+ */
+function webhooksOf(): Record<string, unknown> {
+  const schemas = eventSchemas()
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description })
+  return Object.fromEntries(EVENT_TYPES.map((type) => [type, {
+    post: {
+      operationId: `event_${type.replace('.', '_')}`, summary: EVENT_DEFS[type].summary, tags: ['webhooks'],
+      parameters: [
+        { name: 'webhook-id', in: 'header', ...header('the message id: the same on every retry and redelivery; drop one you already have') },
+        { name: 'webhook-timestamp', in: 'header', ...header('seconds since the epoch when this attempt was signed; refuse one far from now') },
+        { name: 'webhook-signature', in: 'header', ...header('v1,<base64 HMAC-SHA256 of "id.timestamp.body"> keyed by the base64 part of the whsec_ secret') },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: schemas.get(type) } } },
+      responses: { '2XX': { description: 'Received; any other answer, or none within 10 s, is retried with backoff' } },
+    },
+  }]))
 }

@@ -21,6 +21,7 @@ import * as m0018DedupeJudgements from './2026_11_27_0018_dedupe_judgements.js'
 import * as m0019 from './2026_11_27_0019_people.js'
 import * as m0020oauth from './2026_11_27_0020_oauth.js'
 import * as m0021 from './2026_11_27_0021_billing.js'
+import * as m0022 from './2026_11_27_0022_webhooks.js'
 import * as m0025 from './2026_11_27_0025_snapshot_push_summary.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0019_people': m0019,
   '2026_11_27_0020_oauth': m0020oauth,
   '2026_11_27_0021_billing': m0021,
+  '2026_11_27_0022_webhooks': m0022,
   '2026_11_27_0025_snapshot_push_summary': m0025,
 }
