@@ -150,4 +150,20 @@ forEachBackend('billing with Stripe', (env) => {
     }
     expect((await member.call('get_billing', {})).status).toBe(200)
   })
+
+  test('get_billing(refresh) answers 503 billing_unavailable when Stripe does not answer, and the cached state is kept', async () => {
+    const ws = await env.workspace()
+    await saveCard(fake(), ws)
+    expect((await ws.call('subscribe', { plan: 'Pro', confirm: true })).body.billing.plan).toBe('Pro')
+    // More lost answers than one refresh's reads (and any SDK retry of them) take; the rest are drained below.
+    fake().dropNextAnswer('GET', '/v1/customers', 4)
+    const lost = await ws.call('get_billing', { refresh: true })
+    expect([lost.status, lost.body.code]).toEqual([503, 'billing_unavailable'])
+    expect(lost.body.detail).toMatch(/retry/)
+    expect((await ws.call('get_billing', {})).body.plan).toBe('Pro')
+    // Retrying as the detail says: once Stripe answers again, the refresh succeeds.
+    let retried = lost
+    for (let i = 0; i < 5 && retried.status !== 200; i++) retried = await ws.call('get_billing', { refresh: true })
+    expect([retried.status, retried.body.plan]).toEqual([200, 'Pro'])
+  })
 }, stripe.deps)

@@ -81,6 +81,12 @@ const PROVOKE: Partial<Record<string, Partial<Record<ErrorCode, Provoke>>>> = {
   list_api_keys: { forbidden: async (ws, env) => (await member(ws, env)).call('list_api_keys', {}) },
   create_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('create_api_key', { name: 'x' }) },
   revoke_api_key: { forbidden: async (ws, env) => (await member(ws, env)).call('revoke_api_key', { key: NO_ID }) },
+  // The harness runs without Stripe (no STRIPE_SECRET_KEY): every billing op that needs it answers 503.
+  subscribe: { billing_unavailable: (ws) => ws.call('subscribe', { plan: 'Pro', confirm: true }) },
+  cancel_subscription: { billing_unavailable: (ws) => ws.call('cancel_subscription', { confirm: true }) },
+  resume_subscription: { billing_unavailable: (ws) => ws.call('resume_subscription', {}) },
+  create_checkout_link: { billing_unavailable: (ws) => ws.call('create_checkout_link', { plan: 'Pro' }) },
+  create_billing_portal_link: { billing_unavailable: (ws) => ws.call('create_billing_portal_link', {}) },
   // An API key cannot create a workspace (a person can); admin ops refuse a member's key before their handler runs.
   create_workspace: { forbidden: (ws) => ws.call('create_workspace', { name: 'Another' }) },
   invite_member: { forbidden: async (ws, env) => (await member(ws, env)).call('invite_member', { email: 'a@example.com', role: 'member' }) },
@@ -96,6 +102,13 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'approve_format template_reads_nothing': 'learned-formats.test.ts',
   'resolve_task job_missing': 'tasks-applicable.test.ts',
   'resolve_task placeholder_mismatch': 'tasks-actions.test.ts',
+  // Billing with a Stripe: the fake Stripe that billing*.test.ts start declines, loses answers and holds subscriptions.
+  'get_billing billing_unavailable': 'billing.test.ts',
+  'subscribe payment_failed': 'billing.test.ts',
+  'cancel_subscription no_subscription': 'billing.test.ts',
+  'resume_subscription no_subscription': 'billing.test.ts',
+  'create_checkout_link already_subscribed': 'billing.test.ts',
+  'create_project forbidden': 'billing-limits.test.ts',
   // Members are people: these need accounts signed in by cookie, which people-members.test.ts makes.
   'invite_member already_member': 'people-members.test.ts',
   'update_member last_owner': 'people-members.test.ts',
