@@ -28,9 +28,8 @@ export function serverEntry(entry: string): string {
   return join(dirname(dirname(entry)), '.test-build', basename(entry).replace(/\.ts$/, '.mjs'))
 }
 
-/** Bundles `entry` to serverEntry(entry) and answers that path. */
-export async function bundleServer(entry: string): Promise<string> {
-  const out = serverEntry(entry)
+/** Bundles `entry` to `out` (serverEntry(entry) unless given) and answers that path. */
+export async function bundleServer(entry: string, out = serverEntry(entry)): Promise<string> {
   const outDir = dirname(out)
   const tmp = `${out}.${process.pid}.tmp`
   mkdirSync(outDir, { recursive: true })
