@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'unit',
           include: roots.map((r) => `${r}/**/*.test.ts`),
           exclude: ['**/node_modules/**', ...fullOnly, ...browserOnly],
-          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-server-bundles.ts', './tools/setup-services.ts'],
         },
       },
       {
@@ -38,7 +38,7 @@ export default defineConfig({
           name: 'full',
           include: roots.flatMap((r) => fullOnly.map((f) => `${r}/${f}`)),
           exclude: ['**/node_modules/**'],
-          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-full.ts', './tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-server-bundles.ts', './tools/setup-services.ts'],
         },
       },
       {
@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'browser',
           include: roots.flatMap((r) => browserOnly.map((f) => `${r}/${f}`)),
           exclude: ['**/node_modules/**'],
-          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-services.ts'],
+          globalSetup: ['./tools/setup-temp-run.ts', './tools/setup-pglite-template.ts', './tools/setup-server-bundles.ts', './tools/setup-services.ts'],
         },
       },
     ],

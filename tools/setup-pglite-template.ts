@@ -1,10 +1,12 @@
 // Vitest global setup of both projects (after setup-temp-run.ts): migrates one PGlite and dumps it into the run's
 // temporary folder; every test file's PGlite starts from that dump (@tolk/db/testing migratedPGlite) instead of
-// running initdb and every migration again. Workers inherit the variable that names the file.
+// running initdb and every migration again; spawned servers copy its unpacked data folder. Workers inherit the variable that names the file.
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
-import { writePGliteTemplate } from '../packages/db/test/backends.js'
+import { writePGliteTemplate, writePGliteTemplateDir } from '../packages/db/test/backends.js'
 
 export async function setup(): Promise<void> {
   await writePGliteTemplate(join(tmpdir(), 'pglite-template.tar'))
+  // The same as a data folder, for the servers tests spawn on a TOLK_DATA_DIR (@tolk/db/testing migratedDataDir).
+  await writePGliteTemplateDir(join(tmpdir(), 'pglite-template.tar'), join(tmpdir(), 'pglite-template-dir'))
 }

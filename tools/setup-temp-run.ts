@@ -9,9 +9,12 @@ export function setup(): () => void {
   const previous = process.env.TMPDIR
   const root = mkdtempSync(join(tmpdir(), 'tolk-test-run-'))
   process.env.TMPDIR = root
+  // What test files share for the whole run (the packed CLI) goes here; each file's TMPDIR is removed after it.
+  process.env.TOLK_TEST_RUN_DIR = root
   return () => {
     if (previous === undefined) delete process.env.TMPDIR
     else process.env.TMPDIR = previous
+    delete process.env.TOLK_TEST_RUN_DIR
     rmSync(root, { recursive: true, force: true })
   }
 }

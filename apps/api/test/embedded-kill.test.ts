@@ -6,9 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
+import { migratedDataDir } from '../../../packages/db/test/backends.js'
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
-const dataDir = mkdtempSync(join(tmpdir(), 'tolk-kill-'))
+// The servers as one bundled file each (tools/setup-server-bundles.ts makes them once per run): tsx transpiling the
+// workspace on every start cost seconds per start.
+const MAIN = fileURLToPath(new URL('../.test-build/main.mjs', import.meta.url))
+// A migrated data folder: the first start skips initdb and the migrations (embedded.test.ts covers an empty folder).
+const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'tolk-kill-')))
 const KEY = 'tolk_killkillkillkillkillkillkillkillkill12'
 const KEYS = 20_000
 const children = new Set<ChildProcess>()
@@ -18,7 +22,7 @@ afterAll(() => {
 })
 
 async function start(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLK_DATA_DIR: dataDir, PORT: '0', TOLK_BOOTSTRAP_KEY: KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -6,13 +6,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
+import { migratedDataDir } from '../../../packages/db/test/backends.js'
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
-const RECOVER = fileURLToPath(new URL('../src/recover.ts', import.meta.url))
+// The servers as one bundled file each (tools/setup-server-bundles.ts makes them once per run): tsx transpiling the
+// workspace on every start cost seconds per start.
+const MAIN = fileURLToPath(new URL('../.test-build/main.mjs', import.meta.url))
+const RECOVER = fileURLToPath(new URL('../.test-build/recover.mjs', import.meta.url))
 
 /** Runs a script of the api to its end; answers its exit code and output. */
 function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))
@@ -28,7 +31,7 @@ interface Started {
 }
 
 async function start(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLK_DATA_DIR: dataDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -94,7 +97,8 @@ test('the first start creates the Default workspace and prints an owner key once
 }, 240_000)
 
 test('TOLK_BOOTSTRAP_KEY sets the owner key of an empty database', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tolk-bootstrap-'))
+  // An empty database in a migrated data folder (the first test starts on an empty folder).
+  const dir = migratedDataDir(mkdtempSync(join(tmpdir(), 'tolk-bootstrap-')))
   try {
     const key = 'tolk_bootstrapbootstrapbootstrapbootstrap12'
     const s = await start({ TOLK_DATA_DIR: dir, TOLK_BOOTSTRAP_KEY: key })

@@ -1,6 +1,6 @@
 // Test support (not in the published dist): the database engines integration tests run on. Other packages' tests
 // import it as @tolk/db/testing, a subpath that exists only under the @tolk/source condition.
-import { writeFileSync } from 'node:fs'
+import { cpSync, writeFileSync } from 'node:fs'
 import { connect, type Connection } from '../src/connect.js'
 import { migrateToLatest } from '../src/migrate.js'
 
@@ -18,6 +18,27 @@ export async function writePGliteTemplate(file: string): Promise<void> {
     await conn.close()
   }
   process.env[TEMPLATE_ENV] = file
+}
+
+/** Where the test run's migrated PGlite data folder lies (set by tools/setup-pglite-template.ts). */
+const TEMPLATE_DIR_ENV = 'TOLK_TEST_PGLITE_TEMPLATE_DIR'
+
+/** Unpacks the template (writePGliteTemplate's `file`) into the data folder `dir`: the one spawned servers copy. */
+export async function writePGliteTemplateDir(file: string, dir: string): Promise<void> {
+  const conn = await connect({ dataDir: dir, loadDataDir: file })
+  await conn.close()
+  process.env[TEMPLATE_DIR_ENV] = dir
+}
+
+/**
+ * Makes `dir` a migrated PGlite data folder for a spawned server (TOLK_DATA_DIR): a copy of the run's template, so
+ * the server skips initdb and every migration (most of an embedded start on a loaded machine). Without the template
+ * it leaves `dir` as it is and the server creates and migrates the database itself.
+ */
+export function migratedDataDir(dir: string): string {
+  const template = process.env[TEMPLATE_DIR_ENV]
+  if (template) cpSync(template, dir, { recursive: true })
+  return dir
 }
 
 /**

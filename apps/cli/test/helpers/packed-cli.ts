@@ -1,6 +1,6 @@
 // The CLI exactly as users get it: `pnpm pack`, `npm install <tarball>` into an empty folder, run its bin.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -12,7 +12,7 @@ export interface PackedCli {
   bin: string
   /** The folder the tarball was installed into. */
   prefix: string
-  /** The temporary folder holding the tarball and the install, for the caller to remove. */
+  /** The temporary folder holding the tarball and the install (the run's, shared by its test files). */
   work: string
 }
 
@@ -23,20 +23,45 @@ export interface RunResult {
   stderr: string
 }
 
-/** Packs @tolk/cli (prepack bundles it) and installs the tarball offline into an empty folder. */
+/**
+ * The packed CLI of this test run: packed and installed by the first test file that asks, under a lock, into the
+ * run's temporary folder (tools/setup-temp-run.ts removes it); later files reuse it. Packing runs the bundler and
+ * npm, many seconds on a loaded machine, and every file packed the same sources. Outside a vitest run (no run
+ * folder) every call packs its own.
+ */
 export function installPackedCli(): PackedCli {
-  const work = mkdtempSync(join(tmpdir(), 'tolk-cli-pack-'))
-  const dest = join(work, 'tarball')
+  const runDir = process.env.TOLK_TEST_RUN_DIR
+  if (!runDir) return packAndInstall(mkdtempSync(join(tmpdir(), 'tolk-cli-pack-')))
+  const work = join(runDir, 'packed-cli')
+  const done = join(work, 'installed')
+  return withLock(join(runDir, 'packed-cli.lock'), () => {
+    if (existsSync(done)) return installedIn(work)
+    rmSync(work, { recursive: true, force: true })
+    mkdirSync(work)
+    const cli = packAndInstall(work)
+    writeFileSync(done, '')
+    return cli
+  })
+}
+
+function installedIn(work: string): PackedCli {
   const prefix = join(work, 'install')
+  return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix, work }
+}
+
+/** Packs @tolk/cli (prepack bundles it) and installs the tarball offline into `work`/install. */
+function packAndInstall(work: string): PackedCli {
+  const dest = join(work, 'tarball')
+  const { prefix } = installedIn(work)
   mkdirSync(dest)
   mkdirSync(prefix)
-  // Test files run side by side, and prepack rewrites dist/: one pack at a time, or one packs the other's half-written bundle.
+  // Test runs go side by side, and prepack rewrites dist/: one pack at a time, or one packs the other's half-written bundle.
   withLock(join(CLI_DIR, '.pack-lock'), () => execFileSync('pnpm', ['pack', '--pack-destination', dest], { cwd: CLI_DIR, stdio: 'pipe' }))
   const tarball = join(dest, readdirSync(dest).find((f) => f.endsWith('.tgz'))!)
   writeFileSync(join(prefix, 'package.json'), '{"private":true}\n')
   // --offline proves the tarball needs nothing from a registry: every dependency is in the bundle.
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: prefix, stdio: 'pipe' })
-  return { bin: join(prefix, 'node_modules', '.bin', 'tolk'), prefix, work }
+  return installedIn(work)
 }
 
 /** Runs `fn` holding a lock folder (mkdir is atomic); a lock older than 5 minutes was left by a killed run. */

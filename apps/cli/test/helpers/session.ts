@@ -10,6 +10,7 @@ import { installPackedCli, runCli, type PackedCli } from './packed-cli.js'
 /** Starts the API and installs the packed CLI before the file's tests, and cleans both up after them. */
 export function useCliSessions() {
   let api: RunningApi | undefined
+  // The run's packed CLI, shared with other files: the run's teardown removes it.
   let cli: PackedCli | undefined
   const dirs: string[] = []
 
@@ -18,7 +19,7 @@ export function useCliSessions() {
   }, 180_000)
   afterAll(async () => {
     await api?.close()
-    for (const dir of [...dirs, ...(cli ? [cli.work] : [])]) rmSync(dir, { recursive: true, force: true })
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
   const running = () => api ?? raise('the API is not running')
