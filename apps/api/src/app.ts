@@ -108,6 +108,7 @@ export function createApp(deps: AppDeps): Hono {
     ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     cookies: cookiePolicy(deps.baseUrl),
+    ...(dashboard ? { home: '/' } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   }
   mountBillingWebhook(app, { db: deps.db, billing: deps.billing, clock })

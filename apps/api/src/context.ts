@@ -27,6 +27,8 @@ export interface SurfaceDeps {
   /** Client addresses come from X-Forwarded-For. */
   trustProxy?: boolean
   log?: Logger
+  /** Where sign-in lands without a `next`: the dashboard when the API serves it, else /account. */
+  home?: string
 }
 
 /** Who a request is, and how it said so: a session cookie makes its surface the dashboard. */

@@ -66,6 +66,6 @@ export function mountReset(app: Hono, deps: SurfaceDeps): void {
         : htmlPage(c, page('Choose a new password', setForm(csrf, token), { error: result.message }), 400)
     }
     await startSession(c, deps, result.user.id)
-    return c.redirect(HOME_PATH, 303)
+    return c.redirect(deps.home ?? HOME_PATH, 303)
   })
 }

@@ -9,7 +9,7 @@ import { csrfOk, formFields, nextQuery, safeNext } from './forms.js'
 import { csrfField, esc, field, page } from './layout.js'
 import { htmlPage, signedIn } from './respond.js'
 
-/** Where a sign-in goes when no `next` says otherwise. */
+/** Where a sign-in goes when no `next` says otherwise and the API serves no dashboard (SurfaceDeps.home). */
 export const HOME_PATH = '/account'
 
 const CSRF_REFUSED = 'This form was sent without its security token (or with an old one); reload the page and send it again.'
@@ -40,7 +40,7 @@ ${field('workspace', 'Name of your workspace (optional)', 'text', { value: value
 export function mountSignIn(app: Hono, deps: SurfaceDeps): void {
   app.get('/signin', async (c) => {
     const next = c.req.query('next')
-    if (await signedIn(c, deps)) return c.redirect(safeNext(next, HOME_PATH), 303)
+    if (await signedIn(c, deps)) return c.redirect(safeNext(next, deps.home ?? HOME_PATH), 303)
     return htmlPage(c, page('Sign in to Tolk', signInForm(formCsrfToken(c, deps.cookies), next)))
   })
 
@@ -55,7 +55,7 @@ export function mountSignIn(app: Hono, deps: SurfaceDeps): void {
       return htmlPage(c, page('Sign in to Tolk', signInForm(csrf, next, f.email), { error: result.message }), result.refused === 'rate_limited' ? 429 : 401)
     }
     await startSession(c, deps, result.user.id)
-    return c.redirect(safeNext(next, HOME_PATH), 303)
+    return c.redirect(safeNext(next, deps.home ?? HOME_PATH), 303)
   })
 
   app.get('/signup', async (c) => {
@@ -72,7 +72,7 @@ export function mountSignIn(app: Hono, deps: SurfaceDeps): void {
     const result = await signUp(deps.db, { email: values.email, password: f.password ?? '', name: values.name, workspaceName: values.workspace, surface: 'dashboard' })
     if ('refused' in result) return htmlPage(c, page('Create your Tolk account', signUpForm(csrf, next, values), { error: result.message }), result.refused === 'email_taken' ? 409 : 400)
     await startSession(c, deps, result.user.id)
-    return c.redirect(safeNext(next, HOME_PATH), 303)
+    return c.redirect(safeNext(next, deps.home ?? HOME_PATH), 303)
   })
 
   app.post('/signout', async (c) => {

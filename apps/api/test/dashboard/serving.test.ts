@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connect, migrateToLatest, type Connection } from '@tolk/db'
 import { createApp } from '../../src/app.js'
 import { DASHBOARD_CSP } from '../../src/dashboard.js'
+import { Browser, newEmail } from '../browser.js'
 
 const INDEX = '<!doctype html><title>Tolk</title><script type="module" src="/assets/index-abc123.js"></script>'
 
@@ -79,5 +80,13 @@ describe('serving the dashboard', () => {
     const bare = createApp({ db: conn.db, baseUrl: 'http://tolk.test', webDir: join(tmpdir(), 'no-such-build') })
     const res = await bare.request('http://tolk.test/', { headers: { accept: 'text/html' } })
     expect(res.status).toBe(404)
+  })
+
+  test('signing up or in without a next lands on the dashboard, not on the bare account page', async () => {
+    const email = newEmail('dash')
+    const up = await new Browser(app, 'http://tolk.test').signUp(email, 'correct horse battery')
+    expect([up.status, up.location]).toEqual([303, '/'])
+    const back = await new Browser(app, 'http://tolk.test').signIn(email, 'correct horse battery')
+    expect([back.status, back.location]).toEqual([303, '/'])
   })
 })
