@@ -1,6 +1,7 @@
 // A property test over every op of the catalog (issue 18): inputs drawn from each op's own input JSON Schema, then
 // bent (wrong types, arrays for maps, unknown fields) and salted with hostile text (NUL, lone surrogates, long
-// strings, SQL and path tricks). Whatever arrives, the answer is never a 5xx. TOLK_FUZZ_RUNS raises the runs per op.
+// strings, SQL and path tricks). Whatever arrives, the answer is never a 5xx, but for the spec's 503
+// billing_unavailable of a server without Stripe. TOLK_FUZZ_RUNS raises the runs per op.
 import { inputSchemas } from '@tolk/core'
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
@@ -91,7 +92,9 @@ forEachBackend('fuzz over every op of the catalog', (env) => {
     await fc.assert(
       fc.asyncProperty(fromSchema(schema, hostileText(known)), fc.boolean(), async (input, asGet) => {
         const res = await ws.call(op, input, { method: asGet ? 'GET' : 'POST' })
-        expect(res.status, `${op} ${JSON.stringify(input).slice(0, 300)} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500)
+        // The one 5xx the spec gives an op: 503 billing_unavailable, answered by billing ops on a server without Stripe.
+        const answered = res.status === 503 && res.body?.code === 'billing_unavailable' ? 400 : res.status
+        expect(answered, `${op} ${JSON.stringify(input).slice(0, 300)} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500)
       }),
       { numRuns: RUNS },
     )
