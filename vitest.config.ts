@@ -19,6 +19,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./tools/setup-temp.ts'],
+    // Cheap password hashes in tests (packages/core/src/services/people/password.ts says why and how it is fenced).
+    env: { TOLK_TEST_CHEAP_PASSWORDS: '1' },
     reporters: ['default', new NoSkipReporter({ failOnSkip: Boolean(process.env.CI) })],
     projects: [
       {

@@ -11,7 +11,8 @@ import { forEachBackend } from './harness.js'
 
 const stripe = withFakeStripe()
 const run = promisify(execFile)
-const SCRIPT = fileURLToPath(new URL('../src/billing-setup.ts', import.meta.url))
+// One bundled file per run (tools/setup-server-bundles.ts): tsx transpiling the workspace cost tens of seconds per start.
+const SCRIPT = fileURLToPath(new URL('../.test-build/billing-setup.mjs', import.meta.url))
 
 forEachBackend('billing setup', (env) => {
   test('Stripe holds a price per paid plan and interval with get_pricing\'s amounts, and a second run keeps them', async () => {
@@ -29,11 +30,10 @@ forEachBackend('billing setup', (env) => {
 }, stripe.deps)
 
 test('the setup command refuses to run without STRIPE_SECRET_KEY and lists what it did with one', async () => {
-  const tsx = ['--import', 'tsx', '--conditions', '@tolk/source', SCRIPT]
-  const refused = await run(process.execPath, tsx, { env: { ...process.env, STRIPE_SECRET_KEY: '' } }).then(() => null, (err: { code: number; stderr: string }) => err)
+  const refused = await run(process.execPath, [SCRIPT], { env: { ...process.env, STRIPE_SECRET_KEY: '' } }).then(() => null, (err: { code: number; stderr: string }) => err)
   expect(refused?.code).toBe(1)
   expect(refused?.stderr).toMatch(/Set STRIPE_SECRET_KEY/)
-  const done = await run(process.execPath, tsx, { env: { ...process.env, STRIPE_SECRET_KEY: stripe.fake().secretKey, STRIPE_API_URL: stripe.fake().url } })
+  const done = await run(process.execPath, [SCRIPT], { env: { ...process.env, STRIPE_SECRET_KEY: stripe.fake().secretKey, STRIPE_API_URL: stripe.fake().url } })
   expect(done.stdout).toMatch(/^kept {5}tolk_pro_monthly/m)
   expect(done.stdout).toMatch(/api\/billing\/webhook/)
 }, 60_000)

@@ -3,10 +3,16 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 // docs/decisions.md (Issue 22): scrypt from node:crypto, no native dependency. Parameters from OWASP's Password
 // Storage Cheat Sheet (N=2^15, r=8, p=3: 32 MiB per hash); they are stored in each hash, so raising them later
 // leaves old hashes readable.
-const N = 2 ** 15
-const R = 8
-const P = 3
+const COST = { n: 2 ** 15, r: 8, p: 3 }
+// Test runs hash and check passwords thousands of times on 2-core machines, where one OWASP-cost hash takes 0.3 to
+// 5 s. Like Devise's `stretches` and Django's test hashers, a test run may ask for the cheapest scrypt; only when
+// NODE_ENV is test as well, so no deployment lowers it by setting one variable. Checks read the cost from the hash.
+const TEST_COST = { n: 2 ** 10, r: 8, p: 1 }
 const KEY_LENGTH = 32
+
+function cost(): { n: number; r: number; p: number } {
+  return process.env.NODE_ENV === 'test' && process.env.TOLK_TEST_CHEAP_PASSWORDS === '1' ? TEST_COST : COST
+}
 /** Longest password accepted: scrypt reads all of it, and a megabyte-long one is a denial of service, not a password. */
 export const MAX_PASSWORD_LENGTH = 256
 /** Shortest password accepted (NIST SP 800-63B: at least 8). */
@@ -21,8 +27,9 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
 /** The stored form of a password: `scrypt$N$r$p$<salt>$<hash>`, base64url parts. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, N, R, P, KEY_LENGTH)
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const { n, r, p } = cost()
+  const key = await derive(password, salt, n, r, p, KEY_LENGTH)
+  return ['scrypt', n, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 /** True when `password` matches `stored`; compares in constant time, and a malformed hash matches nothing. */
