@@ -4,8 +4,9 @@ import { withTx } from '../tx.js'
 
 /**
  * Translation memory: reviewed and approved translations of similar source strings in the same workspace
- * and locale, found by pg_trgm similarity on unit_search (its GIN trigram index answers `%`, which uses
- * pg_trgm's default threshold 0.3; the memory's own threshold then filters). A unit is never its own match.
+ * and locale, found by pg_trgm similarity on unit_search: its GIN trigram index answers `%` at the memory's own
+ * threshold, or, when the workspace has few reviewed and approved translations, their sources are scored directly
+ * (MEMORY_POOL_BUDGET). A unit is never its own match.
  */
 
 /** Defaults of the memory: the least similarity kept, and how many matches per string. */
