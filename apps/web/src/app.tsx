@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
-import { useOp } from './api/hooks.js'
+import { useOp, usePrefetch } from './api/hooks.js'
 import { Problem } from './components/problem.js'
 import { BillingPage } from './pages/billing/billing-page.js'
 import { AuditsPage } from './pages/audits/audits-page.js'
@@ -10,6 +10,7 @@ import { JobsPage } from './pages/jobs/jobs-page.js'
 import { KeysPage } from './pages/keys/keys-page.js'
 import { MembersPage } from './pages/members/members-page.js'
 import { OverviewPage } from './pages/overview/overview-page.js'
+import { listInput } from './pages/strings/list-input.js'
 import { ReviewPage } from './pages/review/review-page.js'
 import { StringsPage } from './pages/strings/strings-page.js'
 import { UnitPage } from './pages/unit/unit-page.js'
@@ -119,8 +120,14 @@ function Navigation() {
 function Pages() {
   const { slug } = useCurrent()
   // The projects and their locales are what the strings list needs first: load them with the shell, whatever the
-  // first page, so opening the list costs one request.
-  useOp('list_projects', {}, { staleTime: 60_000 })
+  // first page, and then the list's first page in the first target locale (what /strings opens on), so opening the
+  // list shows it at once.
+  const projects = useOp('list_projects', {}, { staleTime: 60_000 })
+  const firstLocale = projects.data?.projects.flatMap((p) => p.target_locales)[0]
+  const prefetch = usePrefetch()
+  useEffect(() => {
+    if (firstLocale) prefetch('list_units', listInput(firstLocale, 0))
+  }, [firstLocale, slug])
   return (
     <Switch key={slug}>
       <Route path="/"><FromStripeOr><OverviewPage /></FromStripeOr></Route>

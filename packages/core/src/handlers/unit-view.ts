@@ -31,12 +31,18 @@ export const unitFieldsOut = (u: Pick<Unit, 'id' | 'source_text' | 'source_plura
 
 /** The get_unit shape: the unit, every key using it across projects and files, every translation with its history. */
 export async function unitView(db: Db, unit: Unit) {
-  // One after another: inside a write's transaction the three share one connection.
-  const keys = await placedKeysOfUnit(db, unit.id)
-  const translations = await translationsOfUnit(db, unit.id)
-  const history = await historyOfUnit(db, unit.id)
-  const memory = await memoryForUnit(db, { workspaceId: unit.workspace_id, unit, locales: await localesOfUnit(db, unit.id) })
-  const warnings = await warningsOfUnit(db, unit.workspace_id, unit, translations)
+  // Side by side on the pool (get_unit: the memory lookup, the slowest, overlaps the rest); one after another inside a
+  // write's transaction, whose statements share one connection.
+  const both = <A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> =>
+    db.isTransaction ? a().then(async (x) => [x, await b()]) : Promise.all([a(), b()])
+  const memoryOfUnit = async () => memoryForUnit(db, { workspaceId: unit.workspace_id, unit, locales: await localesOfUnit(db, unit.id) })
+  const rest = async () => {
+    const keys = await placedKeysOfUnit(db, unit.id)
+    const translations = await translationsOfUnit(db, unit.id)
+    const history = await historyOfUnit(db, unit.id)
+    return { keys, translations, history, warnings: await warningsOfUnit(db, unit.workspace_id, unit, translations) }
+  }
+  const [memory, { keys, translations, history, warnings }] = await both(memoryOfUnit, rest)
   return {
     ...unitFieldsOut(unit),
     keys: keys.map((k) => ({

@@ -4,8 +4,9 @@ import { withTx } from '../tx.js'
 
 /**
  * Translation memory: reviewed and approved translations of similar source strings in the same workspace
- * and locale, found by pg_trgm similarity on unit_search (its GIN trigram index answers `%`, which uses
- * pg_trgm's default threshold 0.3; the memory's own threshold then filters). A unit is never its own match.
+ * and locale, found by pg_trgm similarity on unit_search: its GIN trigram index answers `%` at the memory's own
+ * threshold, or, when the workspace has few reviewed and approved translations, their sources are scored directly
+ * (MEMORY_POOL_BUDGET). A unit is never its own match.
  */
 
 /** Defaults of the memory: the least similarity kept, and how many matches per string. */
@@ -53,43 +54,72 @@ export async function memoryMatches(
   const out: MemoryMatch[] = []
   // In slices: on embedded PGlite each statement holds the one session, and a request waits for the statement in
   // hand (issue 28); a slice of 10 strings keeps that wait near a tenth of a second on a workspace of similar strings.
-  for (let at = 0; at < items.length; at += MEMORY_SLICE) out.push(...(await memoryMatchesOf(db, q, items.slice(at, at + MEMORY_SLICE))))
+  for (let at = 0; at < items.length; at += MEMORY_SLICE) {
+    for (const { locale: _locale, ...m } of await lookUp(db, { ...q, locales: [q.locale] }, items.slice(at, at + MEMORY_SLICE))) out.push(m)
+  }
   return out
 }
 
 /** Strings looked up per statement. */
 const MEMORY_SLICE = 10
 
-async function memoryMatchesOf(
+/**
+ * Remembered sources scored directly per looked-up string, at most: below it the memory scores the sources of the
+ * reviewed and approved translations one by one instead of asking the trigram index. The index lookup of a sentence
+ * of common words walks the posting lists of most of the workspace (about 0.2 s at 100,000 units on a loaded 2-core
+ * machine) however few translations are reviewed; scoring 2,000 sources costs a fraction of that.
+ */
+export const MEMORY_POOL_BUDGET = 2000
+
+/** Where the candidates come from: the reviewed and approved translations, or the trigram index (default: by pool size). */
+export type Candidates = 'pool' | 'index'
+
+/** One statement: the best `perItem` matches of every item in every locale, by item, then locale as listed, best first. */
+async function lookUp(
   db: Kysely<Database>,
-  q: { workspaceId: string; locale: string; minSimilarity?: number; perItem?: number },
+  q: { workspaceId: string; locales: readonly string[]; minSimilarity?: number; perItem?: number; candidates?: Candidates },
   items: readonly (MemoryQuery & { index: number })[],
-): Promise<MemoryMatch[]> {
+): Promise<(MemoryMatch & { locale: string })[]> {
   const min = q.minSimilarity ?? MEMORY_MIN_SIMILARITY
-  const rows = await onTrigramIndex(db, min, (tx) => sql<Omit<MemoryMatch, 'similarity'> & { similarity: number | string }>`
-    SELECT q.idx::int AS index, m.unit_id, m.source_text, m.text, m.plural, m.status, m.similarity, m.exact
-    FROM unnest(${items.map((i) => i.index)}::int[], ${items.map((i) => i.unitId)}::uuid[], ${items.map((i) => i.text)}::text[],
-                ${items.map((i) => i.description)}::text[], ${items.map((i) => (i.plural ? JSON.stringify(i.plural) : null))}::text[])
-      AS q (idx, unit_id, text, description, plural)
-    CROSS JOIN LATERAL (
-      SELECT c.unit_id, u.source_text, t.text, t.plural, t.status, c.similarity,
-        (t.status = 'approved'
-          AND regexp_replace(btrim(u.source_text), '\\s+', ' ', 'g') = regexp_replace(btrim(q.text), '\\s+', ' ', 'g')
-          AND u.description = q.description
-          AND u.source_plural IS NOT DISTINCT FROM q.plural::jsonb) AS exact
-      -- The candidates come from the trigram index alone (OFFSET 0 keeps the planner from reading the workspace's
-      -- rows one by one instead); the workspace, locale and status filter what it found.
-      FROM (
-        SELECT s.unit_id, s.workspace_id, similarity(s.source_text, q.text) AS similarity
-        FROM unit_search s WHERE s.source_text % q.text OFFSET 0
-      ) c
-      JOIN translations t ON t.unit_id = c.unit_id AND t.locale = ${q.locale} AND t.status IN ('reviewed', 'approved')
-      JOIN units u ON u.id = c.unit_id
-      WHERE c.workspace_id = ${q.workspaceId} AND c.unit_id <> q.unit_id AND c.similarity >= ${min}
-      ORDER BY exact DESC, c.similarity DESC, (t.status = 'approved') DESC, c.unit_id
-      LIMIT ${q.perItem ?? MEMORY_MATCHES_PER_STRING}
-    ) m
-    ORDER BY q.idx, m.exact DESC, m.similarity DESC`.execute(tx))
+  const locales = [...q.locales]
+  // Only reviewed and approved translations are remembered: when few are (a new or machine-translated workspace),
+  // scoring their sources beats the index; the two candidate sets give the same matches.
+  const reviewed = sql`SELECT t.unit_id FROM translations t
+    WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ANY(${locales}::text[]) AND t.status IN ('reviewed', 'approved')`
+  const cap = Math.floor(MEMORY_POOL_BUDGET / items.length)
+  const rows = await onTrigramIndex(db, min, async (tx) => {
+    const fromPool = q.candidates ? q.candidates === 'pool'
+      : (await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${reviewed} LIMIT ${cap + 1}) r`.execute(tx)).rows[0]!.n <= cap
+    const candidates = fromPool
+      ? sql`SELECT s.unit_id, s.workspace_id, similarity(s.source_text, q.text) AS similarity
+          FROM (SELECT DISTINCT unit_id FROM pool) p JOIN unit_search s ON s.unit_id = p.unit_id OFFSET 0`
+      // From the trigram index alone (OFFSET 0 keeps the planner from reading the workspace's rows one by one
+      // instead); the workspace, locale and status filter what it found.
+      : sql`SELECT s.unit_id, s.workspace_id, similarity(s.source_text, q.text) AS similarity
+          FROM unit_search s WHERE s.source_text % q.text OFFSET 0`
+    return sql<Omit<MemoryMatch, 'similarity'> & { locale: string; similarity: number | string }>`
+      ${fromPool ? sql`WITH pool AS MATERIALIZED (${reviewed})` : sql``}
+      SELECT index, locale, unit_id, source_text, text, plural, status, similarity, exact FROM (
+        SELECT f.*, row_number() OVER (PARTITION BY f.index, f.locale ORDER BY f.exact DESC, f.similarity DESC, (f.status = 'approved') DESC, f.unit_id) AS rank
+        FROM (
+          SELECT q.idx::int AS index, t.locale, c.unit_id, u.source_text, t.text, t.plural, t.status, c.similarity,
+            (t.status = 'approved'
+              AND regexp_replace(btrim(u.source_text), '\\s+', ' ', 'g') = regexp_replace(btrim(q.text), '\\s+', ' ', 'g')
+              AND u.description = q.description
+              AND u.source_plural IS NOT DISTINCT FROM q.plural::jsonb) AS exact
+          FROM unnest(${items.map((i) => i.index)}::int[], ${items.map((i) => i.unitId)}::uuid[], ${items.map((i) => i.text)}::text[],
+                      ${items.map((i) => i.description)}::text[], ${items.map((i) => (i.plural ? JSON.stringify(i.plural) : null))}::text[])
+            AS q (idx, unit_id, text, description, plural)
+          -- The candidates are scored once for every locale.
+          CROSS JOIN LATERAL (${candidates}) c
+          JOIN translations t ON t.unit_id = c.unit_id AND t.locale = ANY(${locales}::text[]) AND t.status IN ('reviewed', 'approved')
+          JOIN units u ON u.id = c.unit_id
+          WHERE c.workspace_id = ${q.workspaceId} AND c.unit_id <> q.unit_id AND c.similarity >= ${min}
+        ) f
+      ) r
+      WHERE rank <= ${q.perItem ?? MEMORY_MATCHES_PER_STRING}
+      ORDER BY index, array_position(${locales}::text[], locale), rank`.execute(tx)
+  })
   return rows.rows.map((r) => ({ ...r, similarity: Math.round(Number(r.similarity) * 1000) / 1000 }))
 }
 
@@ -134,22 +164,15 @@ export async function cleanMemoryIndex(db: Kysely<Database>): Promise<boolean> {
   }
 }
 
-/** What get_unit shows: per locale, the closest remembered translations of the unit's source. */
+/** What get_unit shows: per locale, the closest remembered translations of the unit's source (one statement for all). */
 export async function memoryForUnit(
   db: Kysely<Database>,
-  q: { workspaceId: string; unit: { id: string; source_text: string; description: string; source_plural: PluralMap | null }; locales: readonly string[] },
+  q: { workspaceId: string; unit: { id: string; source_text: string; description: string; source_plural: PluralMap | null }; locales: readonly string[]; candidates?: Candidates },
 ): Promise<(Omit<MemoryMatch, 'index'> & { locale: string })[]> {
-  const out: (Omit<MemoryMatch, 'index'> & { locale: string })[] = []
-  // One statement per locale; get_unit asks for the locales of the unit's projects, a handful.
-  for (const locale of q.locales) {
-    const matches = await memoryMatches(db, {
-      workspaceId: q.workspaceId,
-      locale,
-      items: [{ unitId: q.unit.id, text: q.unit.source_text, description: q.unit.description, plural: q.unit.source_plural }],
-    })
-    for (const { index: _index, ...m } of matches) out.push({ locale, ...m })
-  }
-  return out
+  const { unit } = q
+  if (q.locales.length === 0 || !unit.source_text.trim() || unit.source_text.length > MAX_TEXT) return []
+  const item = { index: 0, unitId: unit.id, text: unit.source_text, description: unit.description, plural: unit.source_plural }
+  return (await lookUp(db, q, [item])).map(({ index: _index, ...m }) => m)
 }
 
 /** The target locales of every project with a key on the unit, then any other locale the unit has a translation in. */

@@ -2,10 +2,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useOp, usePrefetch } from '../../api/hooks.js'
 import { Problem } from '../../components/problem.js'
+import { listInput, PAGE } from './list-input.js'
 import { rememberOrder } from './list-order.js'
 import { parseQuery, passes, QUERY_STATUSES, searchText } from './query.js'
-
-const PAGE = 50
 
 /** Strings: every unit with its translation in one locale, filtered and searched by the query language. */
 export function StringsPage() {
@@ -36,13 +35,13 @@ export function StringsPage() {
   const locale = q.locale ?? locales[0]
   const text = searchText(q)
 
-  const listed = useOp('list_units', { locale: locale ?? 'en', status: q.status ?? 'any', limit: PAGE, offset, ...(q.project ? { project: q.project } : {}) }, { enabled: Boolean(locale) && text === null && q.errors.length === 0 })
+  const listed = useOp('list_units', listInput(locale ?? 'en', offset, q), { enabled: Boolean(locale) && text === null && q.errors.length === 0 })
   const found = useOp('search_units', { query: text ?? '-', limit: 200, ...(locale ? { locale } : {}) }, { enabled: text !== null && q.errors.length === 0 })
   const prefetch = usePrefetch()
   // The next page is the likeliest next request: load it while the person reads this one.
   const nextOffset = listed.data?.next_offset
   useEffect(() => {
-    if (text === null && locale && nextOffset != null) prefetch('list_units', { locale, status: q.status ?? 'any', limit: PAGE, offset: nextOffset, ...(q.project ? { project: q.project } : {}) })
+    if (text === null && locale && nextOffset != null) prefetch('list_units', listInput(locale, nextOffset, q))
   }, [nextOffset, locale, text])
   const rows = text === null ? (listed.data?.units ?? []) : (found.data?.units ?? []).filter((u) => passes(q, u))
   useEffect(() => rememberOrder(rows.map((r) => r.id)), [rows.map((r) => r.id).join()])
