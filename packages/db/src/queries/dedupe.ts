@@ -73,7 +73,7 @@ export interface ScanSlices {
  * Statements of a few tens of milliseconds on the embedded PGlite (where a statement holds the one session that
  * requests need too); PostgreSQL runs them in a few milliseconds each.
  */
-export const SCAN_SLICES: ScanSlices = { units: 250, pairs: 150 }
+export const SCAN_SLICES: ScanSlices = { units: 150, pairs: 100 }
 
 /** Loop iterations between two turns of the event loop: the blocking below is CPU work on the thread requests use. */
 const TURN_EVERY = 20_000
@@ -142,8 +142,9 @@ async function pairsSharingKeys(units: readonly ScannedUnit[], keysOf: (u: Scann
       if (b) b.push(u)
       else blocks.set(k, [u])
     }
-    if (++n % TURN_EVERY === 0) await nextTurn()
+    if (++n % 2_000 === 0) await nextTurn()
   }
+  n = 0
   const seen = new Set<string>()
   const out: [ScannedUnit, ScannedUnit][] = []
   for (const members of blocks.values()) {
@@ -157,7 +158,11 @@ async function pairsSharingKeys(units: readonly ScannedUnit[], keysOf: (u: Scann
         seen.add(id)
         out.push([a, b])
       }
-      if (++n % TURN_EVERY === 0) await nextTurn()
+      n += members.length - i
+      if (n >= TURN_EVERY) {
+        n = 0
+        await nextTurn()
+      }
     }
   }
   return out
@@ -233,8 +238,9 @@ export interface UnitSummary {
 /** Cards of the given units (up to 5 keys each), by id. */
 export async function unitSummaries(db: Kysely<Database>, unitIds: readonly string[]): Promise<Map<string, UnitSummary>> {
   const out = new Map<string, UnitSummary>()
-  for (let i = 0; i < unitIds.length; i += 5000) {
-    const part = unitIds.slice(i, i + 5000)
+  // 250 units per statement: on the embedded PGlite a statement holds the only session (issue 28).
+  for (let i = 0; i < unitIds.length; i += 250) {
+    const part = unitIds.slice(i, i + 250)
     const rows = await sql<UnitSummary>`
       SELECT un.id, un.source_text, kc.key_count::int AS key_count, coalesce(kl.keys, '[]'::json) AS keys, coalesce(tl.translations, '[]'::json) AS translations
       FROM unnest(${part}::uuid[]) AS v (id) JOIN units un ON un.id = v.id
