@@ -130,8 +130,8 @@ function equalGroups(units: readonly ScannedUnit[], s: DuplicateScan): Duplicate
 const byCodePoint = (a: string, b: string) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b)))
 
 /**
- * Pairs that share a blocking key, a < b (units come in id order), each once: the units of each key that more than
- * one and at most `most` units have (by `count`), paired.
+ * Pairs that share a blocking key, a < b (units come in id order), each once: the units of every key that two or
+ * more units have and that `used` accepts, paired where `keep` says so.
  */
 async function pairsSharingKeys(units: readonly ScannedUnit[], keysOf: (u: ScannedUnit) => Iterable<string>, used: (members: ScannedUnit[]) => boolean, keep: (a: ScannedUnit, b: ScannedUnit) => boolean): Promise<[ScannedUnit, ScannedUnit][]> {
   const blocks = new Map<string, ScannedUnit[]>()
