@@ -26,7 +26,7 @@ function start(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   child.stderr!.on('data', (d) => (out += d))
   if (process.env.BENCH_SERVER_LOG) child.stderr!.pipe(process.stderr)
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${out}`)), 120_000)
+    const timer = setTimeout(() => reject(new Error(`no start within 300 s:\n${out}`)), 300_000)
     child.stdout!.on('data', () => {
       const m = /listening on (\S+):(\d+)\)/.exec(out)
       if (m) {

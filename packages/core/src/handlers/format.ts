@@ -1,8 +1,9 @@
 import { findLearnedFormat, listLearnedFormats, updateLearnedFormat } from '@tolk/db'
-import { checkTemplate, listFormats } from '@tolk/formats'
+import { listFormats } from '@tolk/formats'
 import type * as c from '../contract/format.js'
 import { readAs } from '../services/codec.js'
 import { learnFromSample } from '../services/learning.js'
+import { checkTemplateOffThread } from '../services/parse-off-thread.js'
 import { iso } from './outputs.js'
 import type { Handler } from './types.js'
 
@@ -33,7 +34,7 @@ export const formatHandlers = {
     let template = row.template
     let entriesRead: number
     if (input.template !== undefined) {
-      const check = checkTemplate(input.template, row.sample)
+      const check = await checkTemplateOffThread(input.template, row.sample)
       if (check.templateIssues) {
         ctx.fail('invalid_template', 'The template does not fit the template language (docs/formats/learned.md); fix the listed issues.', { issues: check.templateIssues.map((i) => ({ path: i.path ? `template.${i.path}` : 'template', message: i.message })) })
       }
@@ -46,7 +47,7 @@ export const formatHandlers = {
       template = input.template
       entriesRead = check.entries.length
     } else {
-      entriesRead = checkTemplate(row.template, row.sample).entries.length
+      entriesRead = (await checkTemplateOffThread(row.template, row.sample)).entries.length
     }
     await updateLearnedFormat(ctx.db, row.id, { status: input.status, ...(input.template !== undefined ? { template } : {}) })
     ctx.activity({ summary: `learned format ${row.slug}: ${input.status}${input.template !== undefined ? ', new template' : ''}`, target: row.id })

@@ -5,6 +5,7 @@ import { pairSubject } from '../contract/task-payloads.js'
 import { judgeByModel } from './dedupe-judge.js'
 import { judgePair } from './dedupe-rules.js'
 import { taskPriority } from '../services/task-priority.js'
+import { nextTurn } from '../slices.js'
 import type { TokenUsage } from '@tolk/ai'
 import type { JobDeps, JobOf } from './deps.js'
 
@@ -22,6 +23,9 @@ export const DEDUPE_SCAN = {
    */
   minWordOverlap: 0.7,
 } as const satisfies Omit<DuplicateScan, 'workspaceId'> & { minWordOverlap: number }
+
+/** Pairs checked between two turns of the event loop. */
+const JUDGED_PER_TURN = 200
 
 /** What a dedupe_scan job reports (get_job output). */
 export interface DedupeOutcome {
@@ -54,8 +58,18 @@ export async function processDedupeScan(deps: JobDeps, job: JobOf<'dedupe_scan'>
   const { units, pairs } = await findDuplicatePairs(deps.db, { workspaceId: job.workspace_id, ...DEDUPE_SCAN })
   await heartbeatJob(deps.db, job.id, { units_scanned: units, pairs_considered: pairs.length })
   const unique = dedupePairs(pairs)
-  const fitting = unique.filter((p) => samePlaceholders(p))
-  const judged = fitting.map((p) => ({ p, j: judgePair(p, DEDUPE_SCAN.minWordOverlap) }))
+  // Checked a slice at a time with a turn of the event loop between: thousands of pairs are seconds of CPU on the
+  // thread that also answers requests on the embedded default (issue 28).
+  const fitting: DuplicatePair[] = []
+  const judged: { p: DuplicatePair; j: ReturnType<typeof judgePair> }[] = []
+  for (let i = 0; i < unique.length; i++) {
+    const p = unique[i]!
+    if (samePlaceholders(p)) {
+      fitting.push(p)
+      judged.push({ p, j: judgePair(p, DEDUPE_SCAN.minWordOverlap) })
+    }
+    if (i % JUDGED_PER_TURN === JUDGED_PER_TURN - 1) await nextTurn()
+  }
   const byModel = await judgeByModel(deps, job.workspace_id, judged.filter(({ j }) => j.verdict === 'ask').map(({ p }) => p))
   const duplicates = [...judged.filter(({ j }) => j.verdict === 'duplicate').map(({ p, j }) => ({ ...p, reason: j.reason })), ...byModel.duplicates]
   const known = await subjectsWithTasks(deps.db, job.workspace_id, 'merge_suggestion', duplicates.map((p) => pairSubject(p.a, p.b)))

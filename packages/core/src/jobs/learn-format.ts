@@ -7,7 +7,8 @@
 import { addUsage, emptyUsage, ProviderError, type TokenUsage } from '@tolk/ai'
 import { findLearnedFormatOfJob, insertLearnedFormat, withTx, type Job } from '@tolk/db'
 import { fileTasks } from '../services/file-tasks.js'
-import { checkTemplate, isFormatId, inferTemplate, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
+import { checkTemplateOffThread, inferTemplateOffThread } from '../services/parse-off-thread.js'
+import { isFormatId, TEMPLATE_EXAMPLES, TEMPLATE_GUIDE, type Template, type TemplateCheck } from '@tolk/formats'
 import { slugify } from '../services/slug.js'
 import { taskPriority } from '../services/task-priority.js'
 import type { JobDeps, JobOf } from './deps.js'
@@ -61,13 +62,13 @@ export async function processLearnFormat(deps: JobDeps, job: JobOf<'learn_format
       }
       usage = addUsage(usage, answer.usage)
       if (answer.template === null) { attempts.push({ template: null, errors: ['The answer held no template: call submit_template with {"template": {...}}.'] }); continue }
-      const check = checkTemplate(answer.template, p.content)
+      const check = await checkTemplateOffThread(answer.template, p.content)
       if (check.errors.length === 0 && check.template) chosen = { template: check.template, check, by: 'ai' }
       else attempts.push({ template: answer.template, errors: check.errors.slice(0, 10) })
     }
   }
   if (!chosen) {
-    const inferred = inferTemplate(p.path, p.content)
+    const inferred = await inferTemplateOffThread(p.path, p.content)
     if (inferred.template && inferred.check) chosen = { template: inferred.template, check: inferred.check, by: 'inference' }
   }
   const note = deps.ai.name === 'pseudo'

@@ -2,12 +2,12 @@
 // on the request thread stalled every other request for that long. Small files parse in place (a thread hop costs
 // more than they do).
 import { Worker } from 'node:worker_threads'
-import { parse, type Entry, type FormatId, type ParseOptions, type ParseResult } from '@tolk/formats'
+import { parse, type Entry, type FormatId, type Inference, type ParseOptions, type ParseResult, type TemplateCheck } from '@tolk/formats'
 
 /** Files of at least this many characters go to the worker thread. */
 export const OFF_THREAD_CHARS = 256 * 1024
 
-type Reply = { id: number; entries?: Entry[]; done?: Omit<ParseResult, 'entries'>; error?: string }
+type Reply = { id: number; entries?: Entry[]; done?: Omit<ParseResult, 'entries'>; result?: unknown; error?: string }
 
 /** An idle worker thread is ended after this long: its heap (tens of MB after a big file) goes back to the system. */
 const IDLE_MS = 2_000
@@ -15,7 +15,7 @@ const IDLE_MS = 2_000
 let worker: Worker | undefined
 let idleTimer: NodeJS.Timeout | undefined
 let nextId = 0
-const waiting = new Map<number, { entries: Entry[]; resolve: (r: ParseResult) => void; reject: (e: Error) => void }>()
+const waiting = new Map<number, { entries: Entry[]; resolve: (r: any) => void; reject: (e: Error) => void }>()
 
 /** Parses `content`, on the worker thread when it is big. Same result as `parse`. */
 export async function parseFile(format: FormatId, content: string, options: ParseOptions): Promise<ParseResult> {
@@ -25,6 +25,29 @@ export async function parseFile(format: FormatId, content: string, options: Pars
   return new Promise<ParseResult>((resolve, reject) => {
     waiting.set(id, { entries: [], resolve, reject })
     parser().postMessage({ id, format, content, options })
+  })
+}
+
+/**
+ * learn_format's inference of a template from a sample, on the worker thread: it tries up to 24 templates, each
+ * read, written back and probed, seconds of CPU on a sample of a few thousand lines (issue 28: 2.7 s during which the
+ * embedded default answered no request).
+ */
+export function inferTemplateOffThread(path: string, content: string): Promise<Inference> {
+  return offThread({ infer: { path, content } })
+}
+
+/** checkTemplate (a model's template run on the sample), on the worker thread. */
+export function checkTemplateOffThread(template: unknown, content: string): Promise<TemplateCheck> {
+  return offThread({ check: { template, content } })
+}
+
+function offThread<T>(learn: unknown): Promise<T> {
+  const id = nextId++
+  clearTimeout(idleTimer)
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { entries: [], resolve, reject })
+    parser().postMessage({ id, learn })
   })
 }
 
@@ -49,7 +72,8 @@ function parser(): Worker {
     } else {
       waiting.delete(reply.id)
       if (reply.error !== undefined) task.reject(new Error(`parse worker: ${reply.error}`))
-      else task.resolve({ ...reply.done!, entries: task.entries })
+      else if (reply.done === undefined) task.resolve(reply.result)
+      else task.resolve({ ...reply.done, entries: task.entries })
       if (waiting.size === 0) idleTimer = setTimeout(() => void retire(w), IDLE_MS).unref()
     }
   })

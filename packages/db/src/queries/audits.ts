@@ -97,8 +97,9 @@ export interface NewAuditFinding {
 
 /** Stores findings, 20,000 rows per statement (one array parameter per column). */
 export async function insertAuditFindings(db: Kysely<Database>, auditId: string, rows: readonly NewAuditFinding[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const part = rows.slice(i, i + 20_000)
+  // Chunks of 1,000: on the embedded PGlite a statement holds the only session (issue 28).
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const part = rows.slice(i, i + 1_000)
     await sql`
       INSERT INTO audit_findings (audit_id, seq, unit_id, "check", severity, origin, message, form, span_start, span_end, fix, fix_plural)
       SELECT ${auditId}::uuid, r.seq, r.unit_id, r.check, r.severity, r.origin, r.message, r.form, r.span_start, r.span_end, r.fix, r.fix_plural::jsonb
