@@ -2,10 +2,14 @@ import { useState } from 'react'
 import { useOp, useWrite } from '../../api/hooks.js'
 import { Problem } from '../../components/problem.js'
 import { when } from '../../components/when.js'
+import { useCurrent } from '../../workspace-choice.js'
 
 /** API keys (owner and admin): create one (shown once), see prefixes, revoke. */
 export function KeysPage() {
-  const keys = useOp('list_api_keys', {})
+  const { role: myRole, name: workspace } = useCurrent()
+  const isAdmin = myRole === 'owner' || myRole === 'admin'
+  // A member reaching /keys by its address: say why there is nothing here rather than show the server's 403.
+  const keys = useOp('list_api_keys', {}, { enabled: isAdmin })
   const create = useWrite('create_api_key')
   const revoke = useWrite('revoke_api_key')
   const [name, setName] = useState('')
@@ -14,6 +18,7 @@ export function KeysPage() {
     <>
       <h1>API keys</h1>
       <p>Keys are for the CLI, MCP clients and CI. A key is shown once, when it is created.</p>
+      {isAdmin ? null : <p role="note">Only owners and admins of {workspace} manage API keys; you are a {myRole}. Ask one of them for a key.</p>}
       <Problem error={keys.error} />
       {keys.data ? (
         <>

@@ -4,26 +4,60 @@ import { TokenText } from '../../components/token-editor.js'
 
 type Task = OutputOf<'claim_tasks'>['tasks'][number]
 
-interface Side { unit_id?: string; source_text?: string; key_count?: number; translations?: { locale: string; text: string }[] }
+interface Side {
+  unit_id?: string
+  source_text?: string
+  key_count?: number
+  keys?: { name: string; context?: string; project?: string; file?: string | null }[]
+  translations?: { locale: string; text: string; status?: string }[]
+}
+
+/** One string of a merge suggestion: its source, its keys (where they live) and its translation in each locale. */
+function MergeSide({ name, side }: { name: string; side: Side | undefined }) {
+  const keys = side?.keys ?? []
+  const translations = side?.translations ?? []
+  return (
+    <section aria-label={`String ${name}`} className="side">
+      <h3>String {name}</h3>
+      <p className="source"><TokenText text={side?.source_text ?? ''} /></p>
+      <h4>{side?.key_count ?? keys.length} {(side?.key_count ?? keys.length) === 1 ? 'key' : 'keys'}</h4>
+      <ul className="keys">
+        {keys.map((k, i) => <li key={i}><code>{k.name}</code>{k.context ? ` (${k.context})` : ''} <span className="muted">{[k.project, k.file].filter(Boolean).join(' · ')}</span></li>)}
+      </ul>
+      <h4>Translations</h4>
+      {translations.length ? (
+        <ul className="keys">
+          {translations.map((t) => <li key={t.locale}>{t.locale}: <span lang={t.locale}><TokenText text={t.text} /></span>{t.status ? <span className="muted"> ({t.status})</span> : null}</li>)}
+        </ul>
+      ) : <p className="muted">none yet</p>}
+      {side?.unit_id ? <Link href={`/strings/${side.unit_id}`}>Open string {name} in the editor</Link> : null}
+    </section>
+  )
+}
 
 /** What a task is about, by kind: the source and the candidate, both sides of a merge, a finding's items. */
 export function TaskPayload({ task }: { task: Task }) {
   const p = (task.payload ?? {}) as Record<string, unknown>
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : null)
   if (task.kind === 'merge_suggestion') {
-    const a = p.a as Side | undefined
-    const b = p.b as Side | undefined
+    const sides = [['A', p.a as Side | undefined], ['B', p.b as Side | undefined]] as const
     return (
-      <div className="sides">
-        {[['A', a], ['B', b]].map(([name, side]) => (
-          <section key={name as string} aria-label={`String ${name as string}`} className="side">
-            <h3>String {name as string}</h3>
-            <p><TokenText text={(side as Side | undefined)?.source_text ?? ''} /></p>
-            <p className="muted">{(side as Side | undefined)?.key_count ?? 0} keys</p>
-          </section>
-        ))}
-        <p className="muted">Why: {str('reason')}</p>
+      <div>
+        <div className="sides">
+          {sides.map(([name, side]) => <MergeSide key={name} name={name} side={side} />)}
+        </div>
+        <p className="muted">Why: {str('reason')}{typeof p.similarity === 'number' ? ` (similarity ${p.similarity})` : ''}</p>
       </div>
+    )
+  }
+  if (task.kind === 'glossary_suggestion') {
+    const translations = Object.entries((p.translations as Record<string, string> | undefined) ?? {})
+    return (
+      <dl className="payload">
+        <dt>Term</dt><dd>{str('term')}{p.do_not_translate ? ' (keep as is: do not translate)' : ''}</dd>
+        {translations.length ? <><dt>Translations</dt><dd><ul>{translations.map(([locale, text]) => <li key={locale}>{locale}: <span lang={locale}>{text}</span></li>)}</ul></dd></> : null}
+        {str('reason') ? <><dt>Why</dt><dd>{str('reason')}</dd></> : null}
+      </dl>
     )
   }
   if (task.kind === 'merge_review') {
