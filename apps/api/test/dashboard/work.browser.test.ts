@@ -241,7 +241,48 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     expect(await page.getByRole('cell', { name: 'test seeding', exact: true }).count()).toBe(1)
     await page.getByRole('link', { name: 'Members' }).click()
     await page.getByRole('button', { name: 'Invite' }).waitFor()
-    expect(await page.getByRole('combobox', { name: /^Role of/ }).count()).toBe(2)
+    await expect.poll(() => page.getByRole('combobox', { name: /^Role of/ }).count()).toBe(2)
     expect(problemsOf(page)).toEqual([])
   })
+
+  test('every page at laptop and phone width: no sideways scroll of the page, navigation in reach, axe clean at phone width', async () => {
+    const ws = await withTasks()
+    await ws.call('upsert_glossary_term', { term: 'Tolk', do_not_translate: true })
+    const unit = (await ws.call('search_units', { query: 'Save your changes now', limit: 1 })).units[0].id
+    const audit = (await ws.call('list_audits')).audits[0].id
+    const job = (await ws.call('list_jobs', { type: 'dedupe_scan' })).jobs[0].id
+    const pages = [
+      ['/', 'Overview'], ['/strings', 'Strings'], [`/strings/${unit}?locale=de`, 'String', 'unit'], ['/review?kind=merge_suggestion', 'Review queue'],
+      ['/glossary', 'Glossary & rules'], [`/audits/${audit}`, 'Audits', 'audit'], [`/jobs?job=${job}`, 'Jobs', 'job'], ['/files', 'Files'],
+      ['/members', 'Members'], ['/keys', 'API keys'], ['/billing', 'Billing'],
+    ] as [string, string, string?][]
+    const wide: string[] = []
+    for (const [width, height, name] of [[1280, 860, 'laptop'], [390, 844, 'phone']] as const) {
+      const page = await env.page(ws, { width, height })
+      for (const [path, heading, shot] of pages) {
+        await page.goto(`${env.url()}${path}`)
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor()
+        if (path.startsWith('/review')) {
+          await page.getByRole('button', { name: 'Claim tasks' }).click()
+          await page.getByRole('region', { name: 'String B' }).waitFor()
+        }
+        await page.waitForLoadState('networkidle')
+        // The body never scrolls sideways: what is wider (a table) scrolls in its own box.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        if (overflow > 0) wide.push(`${path} at ${name} width is ${overflow}px too wide`)
+        await shoot(page, `${shot ?? (path.split('?')[0]!.slice(1) || 'overview')}-${name}-${env.backend}`)
+        if (name === 'phone') {
+          // Every page of the navigation is on screen at the top of each page, within the width.
+          for (const link of await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').all()) {
+            const box = await link.boundingBox()
+            expect(box && box.x >= 0 && box.x + box.width <= width, `${await link.textContent()} within ${width}px on ${path}`).toBe(true)
+          }
+          await expectAccessible(page, `${path} at phone width`)
+        }
+      }
+      expect(problemsOf(page)).toEqual([])
+    }
+    expect(wide).toEqual([])
+    // Twenty-two page loads, each with a screenshot, and eleven axe runs: more than the default 30 s on a loaded 2-core CI machine.
+  }, 120_000)
 }, { ai: () => ai.provider })

@@ -29,12 +29,12 @@ export function KeysPage() {
             <Problem error={create.error} />
             {create.data ? <p role="status">Copy it now, it is not shown again: <code className="secret">{create.data.key}</code></p> : null}
           </form>
-          <table>
+          <table className="stack">
             <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Role</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.keys.map((k) => (
                 <tr key={k.id}>
-                  <td>{k.name}</td><td><code>{k.prefix}</code></td><td>{k.role}</td><td className="muted">{k.revoked_at ? `revoked ${when(k.revoked_at)}` : when(k.last_used_at)}</td>
+                  <td data-label="Name">{k.name}</td><td data-label="Prefix"><code>{k.prefix}</code></td><td data-label="Role">{k.role}</td><td className="muted" data-label="Last used">{k.revoked_at ? `revoked ${when(k.revoked_at)}` : when(k.last_used_at)}</td>
                   <td>{k.revoked_at ? null : <button type="button" onClick={() => { if (confirm(`Revoke ${k.name}? Everything using it stops working.`)) revoke.mutate({ key: k.id }) }}>Revoke {k.name}</button>}</td>
                 </tr>
               ))}
