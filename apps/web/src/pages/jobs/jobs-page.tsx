@@ -58,22 +58,20 @@ export function JobsPage() {
       <Problem error={jobs.error} />
       {jobs.data?.jobs.length === 0 ? <p>No jobs yet.</p> : null}
       {selected ? <JobDetail id={selected} /> : null}
-      <div className="scroll-x">
-        <table>
-          <thead><tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Result</th><th scope="col">Created</th></tr></thead>
-          <tbody>
-            {jobs.data?.jobs.map((j) => (
-              <tr key={j.id} aria-current={j.id === selected ? 'true' : undefined}>
-                <td><Link href={`/jobs?job=${j.id}`}>{j.type}<span className="visually-hidden"> job of {when(j.created_at)}, details</span></Link></td>
-                <td><span className={`status ${j.status}`}>{j.status}</span></td>
-                <td><Progress job={j} /></td>
-                <td>{resultOf(j)}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
-                <td className="muted">{when(j.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <table className="stack">
+        <thead><tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Result</th><th scope="col">Created</th></tr></thead>
+        <tbody>
+          {jobs.data?.jobs.map((j) => (
+            <tr key={j.id} aria-current={j.id === selected ? 'true' : undefined}>
+              <td data-label="Job"><Link href={`/jobs?job=${j.id}`}>{j.type}<span className="visually-hidden"> job of {when(j.created_at)}, details</span></Link></td>
+              <td data-label="Status"><span className={`status ${j.status}`}>{j.status}</span></td>
+              <td data-label="Progress"><Progress job={j} /></td>
+              <td data-label="Result">{resultOf(j)}{j.errors?.length ? ` · ${j.errors.length} errors` : ''}</td>
+              <td className="muted" data-label="Created">{when(j.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   )
 }
