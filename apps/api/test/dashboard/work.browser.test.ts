@@ -1,27 +1,40 @@
 // The dashboard's work pages in real Chromium (issue 24): a job seen mid-run with its progress and then its typed
 // result; merge suggestions filed by a real dedupe scan, shown side by side and decided with the keyboard; dismissing
 // one kind of task by filter while another kind stays; and what a member (not an admin) is shown and refused.
-import { createPseudoProvider, type TranslationProvider } from '@tolk/ai'
+import { createPseudoProvider, type AuditResult, type TranslationProvider } from '@tolk/ai'
 import type { Page } from 'playwright-core'
 import { afterEach, expect, test } from 'vitest'
 import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, type BrowserEnv, type BrowserWs } from './browser.js'
 
 /**
  * The job runner's provider: the pseudo one, which a test can hold after a number of model calls, so a job is seen
- * running with its progress (a real heartbeat) until the test lets it go on.
+ * running with its progress (a real heartbeat) until the test lets it go on; and whose audit review a test can give
+ * the suggestions a model would make (the pseudo provider makes none), so the audit job files real suggestion tasks.
  */
 function holdableProvider() {
   const pseudo = createPseudoProvider()
   let held: { passes: number; gate: Promise<void>; open(): void } | null = null
+  let review: Pick<AuditResult, 'glossary' | 'rules'> | null = null
   const provider: TranslationProvider = {
     ...pseudo,
+    // The audit job asks no model of the pseudo provider: while a test plays the model, the provider is another.
+    get name() {
+      return review ? 'scripted' : pseudo.name
+    },
     async translateBatch(req) {
       if (held && held.passes-- <= 0) await held.gate
       return pseudo.translateBatch(req)
     },
+    async auditLocale(req) {
+      const base = await pseudo.auditLocale!(req)
+      return review ? { ...base, ran: true, answer: 'Mostly fine.', score: 80, ...review } : base
+    },
   }
   return {
     provider,
+    suggest(answer: Pick<AuditResult, 'glossary' | 'rules'>) {
+      review = answer
+    },
     holdAfter(passes: number) {
       let open!: () => void
       const gate = new Promise<void>((r) => (open = r))
@@ -30,6 +43,7 @@ function holdableProvider() {
     release() {
       held?.open()
       held = null
+      review = null
     },
   }
 }
@@ -93,7 +107,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     const job = await finished(ws, job_id)
     expect(job).toMatchObject({ status: 'succeeded', output: { translated: 50, pseudo: true } })
     const translated = details.getByText('Translated', { exact: true }).locator('xpath=following-sibling::dd[1]')
-    await expect.poll(() => translated.textContent().catch(() => null)).toBe(String(job.output.translated))
+    await expect.poll(() => translated.textContent().catch(() => null), { timeout: 10_000 }).toBe(String(job.output.translated))
     expect(await details.getByText('Failed their checks').locator('xpath=following-sibling::dd[1]').textContent()).toBe(String(job.output.failed))
     expect(await details.getByText('Tokens in / out').locator('xpath=following-sibling::dd[1]').textContent()).toBe(`${job.output.usage.input_tokens} / ${job.output.usage.output_tokens}`)
     expect(await details.getByText(/pseudo: no AI key configured/).count()).toBe(1)
@@ -171,6 +185,42 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     expect(problemsOf(page)).toEqual([])
   })
 
+  test('glossary and rule suggestions of an audit show what is there now beside the suggestion; a adds each', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App', target_locales: ['de'], auto_translate: false })
+    await ws.call('push_file', { project: 'app', path: 'en.json', content: JSON.stringify({ dash: 'Open the dashboard' }) })
+    await ws.call('push_file', { project: 'app', path: 'de.json', content: JSON.stringify({ dash: 'Öffne das Armaturenbrett' }) })
+    await ws.call('upsert_glossary_term', { term: 'Dashboard', do_not_translate: false, translations: { de: 'Armaturenbrett' } })
+    await ws.call('add_rule', { body: 'Keep sentences short.', locale: 'de' })
+    ai.suggest({
+      glossary: [{ term: 'Dashboard', translation: 'Übersicht', doNotTranslate: false, reason: 'Users know it as Übersicht.' }],
+      rules: [{ body: 'Use the informal du.', reason: 'Sie and du are mixed.', locale: 'de' }],
+    })
+    expect((await finished(ws, (await ws.call('run_audit', { locale: 'de' })).job_id)).status).toBe('succeeded')
+    const page = await env.page(ws)
+    await page.goto(`${env.url()}/review?kind=glossary_suggestion`)
+    await page.getByRole('button', { name: 'Claim tasks' }).click()
+    await page.getByRole('region', { name: 'In the glossary now' }).getByText('Dashboard: de: Armaturenbrett').waitFor()
+    expect(await page.getByRole('region', { name: 'Suggested' }).textContent()).toContain('Dashboard: de: Übersicht')
+    await page.getByText('Why: Users know it as Übersicht.').waitFor()
+    await expectAccessible(page, 'glossary suggestion')
+    await shoot(page, `review-glossary-${env.backend}`)
+    await page.keyboard.press('a')
+    await page.getByRole('status').filter({ hasText: ': add done.' }).waitFor()
+    expect((await ws.call('list_glossary')).terms.find((t: any) => t.term === 'Dashboard').translations).toEqual({ de: 'Übersicht' })
+
+    await page.goto(`${env.url()}/review?kind=rule_suggestion`)
+    await page.getByRole('button', { name: 'Claim tasks' }).click()
+    await page.getByRole('region', { name: 'Rules now' }).getByText('Keep sentences short.').waitFor()
+    expect(await page.getByRole('region', { name: 'Suggested rule' }).textContent()).toContain('Use the informal du.')
+    await shoot(page, `review-rule-${env.backend}`)
+    await page.keyboard.press('a')
+    await page.getByRole('status').filter({ hasText: ': add done.' }).waitFor()
+    expect((await ws.call('list_rules')).rules.map((r: any) => r.body).sort()).toEqual(['Keep sentences short.', 'Use the informal du.'])
+    expect((await ws.call('list_tasks', { status: 'open' })).tasks.filter((t: any) => t.kind !== 'audit_finding')).toEqual([])
+    expect(problemsOf(page)).toEqual([])
+  }, 60_000)
+
   test('dismissing by filter closes the open tasks of one kind; the other kind stays open', async () => {
     const ws = await withTasks()
     const findings = (await ws.call('list_tasks', { kind: 'audit_finding' })).tasks as any[]
@@ -241,7 +291,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     expect(await page.getByRole('cell', { name: 'test seeding', exact: true }).count()).toBe(1)
     await page.getByRole('link', { name: 'Members' }).click()
     await page.getByRole('button', { name: 'Invite' }).waitFor()
-    await expect.poll(() => page.getByRole('combobox', { name: /^Role of/ }).count()).toBe(2)
+    await expect.poll(() => page.getByRole('combobox', { name: /^Role of/ }).count(), { timeout: 10_000 }).toBe(2)
     expect(problemsOf(page)).toEqual([])
   })
 

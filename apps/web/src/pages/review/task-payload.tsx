@@ -1,5 +1,6 @@
 import type { OutputOf } from '@tolk/core/contract'
 import { Link } from 'wouter'
+import { useOp } from '../../api/hooks.js'
 import { TokenText } from '../../components/token-editor.js'
 
 type Task = OutputOf<'claim_tasks'>['tasks'][number]
@@ -50,16 +51,8 @@ export function TaskPayload({ task }: { task: Task }) {
       </div>
     )
   }
-  if (task.kind === 'glossary_suggestion') {
-    const translations = Object.entries((p.translations as Record<string, string> | undefined) ?? {})
-    return (
-      <dl className="payload">
-        <dt>Term</dt><dd>{str('term')}{p.do_not_translate ? ' (keep as is: do not translate)' : ''}</dd>
-        {translations.length ? <><dt>Translations</dt><dd><ul>{translations.map(([locale, text]) => <li key={locale}>{locale}: <span lang={locale}>{text}</span></li>)}</ul></dd></> : null}
-        {str('reason') ? <><dt>Why</dt><dd>{str('reason')}</dd></> : null}
-      </dl>
-    )
-  }
+  if (task.kind === 'glossary_suggestion') return <GlossarySuggestion task={task} />
+  if (task.kind === 'rule_suggestion') return <RuleSuggestion task={task} />
   if (task.kind === 'merge_review') {
     const keys = (p.keys as { name: string; context?: string; comment?: string }[] | undefined) ?? []
     const merged = p.merged as { text?: string; key?: string } | undefined
@@ -105,5 +98,51 @@ export function TaskPayload({ task }: { task: Task }) {
       {str('term') ? <><dt>Term</dt><dd>{str('term')}</dd></> : null}
       {task.unit_id ? <><dt>String</dt><dd><Link href={`/strings/${task.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>Open in the editor</Link></dd></> : null}
     </dl>
+  )
+}
+
+/** A term the audit suggests beside what the glossary holds for it now: both sides of the decision. */
+function GlossarySuggestion({ task }: { task: Task }) {
+  const p = (task.payload ?? {}) as { term?: string; do_not_translate?: boolean; translations?: Record<string, string>; reason?: string }
+  const glossary = useOp('list_glossary', {})
+  const known = glossary.data?.terms.find((t) => t.term.toLowerCase() === (p.term ?? '').toLowerCase())
+  const termText = (dnt: boolean | undefined, translations: Record<string, string>) =>
+    dnt ? 'keep as is (do not translate)' : Object.entries(translations).map(([l, t]) => `${l}: ${t}`).join(', ') || 'no translation'
+  return (
+    <div>
+      <div className="sides">
+        <section aria-label="In the glossary now" className="side">
+          <h3>In the glossary now</h3>
+          <p>{glossary.data ? (known ? <><strong>{known.term}</strong>: {termText(known.do_not_translate, known.translations)}</> : `"${p.term}" is not in the glossary.`) : 'Loading…'}</p>
+        </section>
+        <section aria-label="Suggested" className="side">
+          <h3>Suggested</h3>
+          <p><strong>{p.term}</strong>: {termText(p.do_not_translate, p.translations ?? {})}</p>
+        </section>
+      </div>
+      {p.reason ? <p className="muted">Why: {p.reason}</p> : null}
+    </div>
+  )
+}
+
+/** A rule the audit suggests beside the rules that apply to its language now. */
+function RuleSuggestion({ task }: { task: Task }) {
+  const p = (task.payload ?? {}) as { body?: string; locale?: string | null; reason?: string }
+  const rules = useOp('list_rules', {})
+  const applying = rules.data?.rules.filter((r) => r.active && (r.locale === null || r.locale === (p.locale ?? null))) ?? []
+  return (
+    <div>
+      <div className="sides">
+        <section aria-label="Rules now" className="side">
+          <h3>Rules for {p.locale ?? 'every language'} now</h3>
+          {rules.data ? (applying.length ? <ul>{applying.map((r) => <li key={r.id}>{r.body}{r.locale ? '' : <span className="muted"> (every language)</span>}</li>)}</ul> : <p>No rule yet.</p>) : <p>Loading…</p>}
+        </section>
+        <section aria-label="Suggested rule" className="side">
+          <h3>Suggested rule{p.locale ? ` for ${p.locale}` : ' for every language'}</h3>
+          <p>{p.body}</p>
+        </section>
+      </div>
+      {p.reason ? <p className="muted">Why: {p.reason}</p> : null}
+    </div>
   )
 }
