@@ -3,7 +3,7 @@
 // plan change charged to the saved card after the person confirmed plan and price. axe-core runs on the page.
 import { expect, test } from 'vitest'
 import { chargesOf, customerOf, withFakeStripe } from '../billing-fixture.js'
-import { expectAccessible, forEachBrowserBackend, problemsOf, shoot } from './browser.js'
+import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow } from './browser.js'
 
 const stripe = withFakeStripe()
 
@@ -53,7 +53,7 @@ forEachBrowserBackend('dashboard billing', (env) => {
     await phone.goto(`${env.url()}/billing`)
     await phone.getByRole('heading', { name: 'Current plan: Team' }).waitFor()
     await phone.getByRole('button', { name: 'Choose Pro monthly' }).waitFor()
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    expect(await sidewaysOverflow(phone)).toBe(0)
     await expectAccessible(phone, 'billing at phone width')
     await shoot(phone, `billing-team-phone-${env.backend}`)
     expect(problemsOf(phone)).toEqual([])

@@ -154,3 +154,9 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 }
+
+/** How many pixels the page body is wider than the viewport (0 when nothing scrolls sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
+}

@@ -4,7 +4,7 @@
 import { createPseudoProvider, type AuditResult, type TranslationProvider } from '@tolk/ai'
 import type { Page } from 'playwright-core'
 import { afterEach, expect, test } from 'vitest'
-import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, type BrowserEnv, type BrowserWs } from './browser.js'
+import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow, type BrowserEnv, type BrowserWs } from './browser.js'
 
 /**
  * The job runner's provider: the pseudo one, which a test can hold after a number of model calls, so a job is seen
@@ -17,9 +17,9 @@ function holdableProvider() {
   let review: Pick<AuditResult, 'glossary' | 'rules'> | null = null
   const provider: TranslationProvider = {
     ...pseudo,
-    // The audit job asks no model of the pseudo provider: while a test plays the model, the provider is another.
+    // The audit job asks no model of the pseudo provider: while a test plays the model, it answers as Anthropic's.
     get name() {
-      return review ? 'scripted' : pseudo.name
+      return review ? 'anthropic' : pseudo.name
     },
     async translateBatch(req) {
       if (held && held.passes-- <= 0) await held.gate
@@ -67,7 +67,7 @@ async function asPerson(ws: BrowserWs, env: BrowserEnv, slug: string, op: string
 async function tabTo(page: Page, name: RegExp, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab')
-    const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '')
+    const focused = await page.evaluate<string>("document.activeElement?.innerText ?? ''")
     if (name.test(focused)) return
   }
   throw new Error(`${name} was not reached in ${max} presses of Tab`)
@@ -100,7 +100,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     await page.keyboard.press('Enter')
     const details = page.getByRole('region', { name: 'translate job' })
     await details.getByText('de: 20 of 50 strings').waitFor()
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('job-h')
+    expect(await page.evaluate<string>("document.activeElement?.id ?? ''")).toBe('job-h')
     expect(new URL(page.url()).searchParams.get('job')).toBe(job_id)
 
     ai.release()
@@ -318,7 +318,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
         }
         await page.waitForLoadState('networkidle')
         // The body never scrolls sideways: what is wider (a table) scrolls in its own box.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        const overflow = await sidewaysOverflow(page)
         if (overflow > 0) wide.push(`${path} at ${name} width is ${overflow}px too wide`)
         await shoot(page, `${shot ?? (path.split('?')[0]!.slice(1) || 'overview')}-${name}-${env.backend}`)
         if (name === 'phone') {
