@@ -35,7 +35,7 @@ function resultOf(j: Job): string {
     }
     case 'audit': {
       const o = j.output as JobOutputOf<'audit'>
-      return [o.score === null ? 'no score' : `score ${o.score}/100`, `${o.findings} findings`].join(' · ')
+      return [o.score === null ? 'no score' : `score ${o.score}/100`, `${o.findings} finding${o.findings === 1 ? '' : 's'}`].join(' · ')
     }
     case 'dedupe_scan': {
       const o = j.output as JobOutputOf<'dedupe_scan'>
