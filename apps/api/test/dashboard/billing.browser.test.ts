@@ -3,7 +3,7 @@
 // plan change charged to the saved card after the person confirmed plan and price. axe-core runs on the page.
 import { expect, test } from 'vitest'
 import { chargesOf, customerOf, withFakeStripe } from '../billing-fixture.js'
-import { expectAccessible, forEachBrowserBackend, problemsOf, shoot } from './browser.js'
+import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow } from './browser.js'
 
 const stripe = withFakeStripe()
 
@@ -48,6 +48,15 @@ forEachBrowserBackend('dashboard billing', (env) => {
     await expectAccessible(page, 'billing after change')
     await shoot(page, `billing-team-${env.backend}`)
     expect(problemsOf(page)).toEqual([])
+    // At phone width: the plans, usage and actions fit the screen (nothing scrolls sideways) and axe finds nothing serious.
+    const phone = await env.page(ws, { width: 390, height: 844 })
+    await phone.goto(`${env.url()}/billing`)
+    await phone.getByRole('heading', { name: 'Current plan: Team' }).waitFor()
+    await phone.getByRole('button', { name: 'Choose Pro monthly' }).waitFor()
+    expect(await sidewaysOverflow(phone)).toBe(0)
+    await expectAccessible(phone, 'billing at phone width')
+    await shoot(phone, `billing-team-phone-${env.backend}`)
+    expect(problemsOf(phone)).toEqual([])
   })
 
   test('a declined card shows the server\'s detail, changes nothing, and offers the billing portal', async () => {
@@ -89,6 +98,14 @@ forEachBrowserBackend('dashboard billing', (env) => {
     await page.getByRole('heading', { name: /^Usage in/ }).waitFor()
     expect(await page.getByRole('button', { name: /^Choose/ }).count()).toBe(0)
     expect(await page.getByRole('button', { name: /Manage card/ }).count()).toBe(0)
+    // The server refuses the member whatever the page shows.
+    const csrf = decodeURIComponent((await member.context.cookies()).find((c) => c.name === 'tolk_csrf')?.value ?? '')
+    const slug = (await owner.call('get_workspace')).slug as string
+    for (const [op, input] of [['subscribe', { plan: 'Pro', interval: 'monthly' }], ['create_checkout_link', { plan: 'Pro', interval: 'monthly' }], ['create_billing_portal_link', {}], ['cancel_subscription', { confirm: true }]] as const) {
+      const res = await member.context.request.post(`${env.url()}/api/v1/${op}`, { headers: { 'x-csrf-token': csrf, 'x-service-workspace': slug }, data: input })
+      expect([op, res.status(), (await res.json()).code]).toEqual([op, 403, 'forbidden'])
+    }
+    expect((await owner.call('get_billing')).plan).toBe('Free')
     expect(problemsOf(page)).toEqual([])
   })
 }, { deps: () => stripe.deps() })

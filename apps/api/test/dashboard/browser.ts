@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { createPseudoProvider } from '@tolk/ai'
+import { createPseudoProvider, type TranslationProvider } from '@tolk/ai'
 import { InProcessRunner, SearchIndexer } from '@tolk/core'
 import type { Connection } from '@tolk/db'
 import { testBackends, type TestBackend } from '@tolk/db/testing'
@@ -48,9 +48,9 @@ export interface BrowserEnv {
 /**
  * Runs `fn` once per backend with Chromium; outside CI a machine without Chromium skips with the reason printed,
  * under CI=true it fails (the reporter refuses skips there too). `opts.deps` adds to the app's dependencies (a fake
- * Stripe's billing), read when the backend's server starts.
+ * Stripe's billing), read when the backend's server starts; `opts.ai` is the job runner's provider (the pseudo one unless told).
  */
-export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => void, opts: { deps?: () => Partial<AppDeps> } = {}): void {
+export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => void, opts: { deps?: () => Partial<AppDeps>; ai?: () => TranslationProvider } = {}): void {
   if (!existsSync(CHROMIUM)) {
     if (process.env.CI) throw new Error(`Chromium is not at ${CHROMIUM}: .ci/run installs Debian's chromium package.`)
     console.warn(`Skipping the dashboard browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`)
@@ -67,7 +67,7 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
     const contexts: BrowserContext[] = []
     beforeAll(async () => {
       conn = await backend.connect()
-      runner = new InProcessRunner({ db: conn.db, ai: createPseudoProvider(), batchSize: 20 }, 100).start()
+      runner = new InProcessRunner({ db: conn.db, ai: opts.ai?.() ?? createPseudoProvider(), batchSize: 20 }, 100).start()
       indexer = new SearchIndexer(conn.db)
       // The public URL is the loopback port's, so the links the app writes (invitations) open in the browser.
       let app: ReturnType<typeof createApp> | undefined
@@ -153,4 +153,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 /** Saves a full-page screenshot to SHOTS for a person to look at. */
 export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+/** How many pixels the page body is wider than the viewport (0 when nothing scrolls sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
 }

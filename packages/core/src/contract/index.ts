@@ -20,6 +20,7 @@ export * from './common.js'
 export * from './errors.js'
 export { ENCODINGS } from './file.js'
 export * from './webhook-events.js'
+export type { JobOutputOf } from './job-types.js'
 export { BILLING_INTERVALS, PLAN_NAMES, SELF_SERVE_PLANS } from './billing.js'
 
 /** Every op contract, in catalog order. The only list of ops: surfaces loop over it. */

@@ -2,10 +2,14 @@ import { useState } from 'react'
 import { useOp, useWrite } from '../../api/hooks.js'
 import { Problem } from '../../components/problem.js'
 import { when } from '../../components/when.js'
+import { useCurrent } from '../../workspace-choice.js'
 
 /** API keys (owner and admin): create one (shown once), see prefixes, revoke. */
 export function KeysPage() {
-  const keys = useOp('list_api_keys', {})
+  const { role: myRole, name: workspace } = useCurrent()
+  const isAdmin = myRole === 'owner' || myRole === 'admin'
+  // A member reaching /keys by its address: say why there is nothing here rather than show the server's 403.
+  const keys = useOp('list_api_keys', {}, { enabled: isAdmin })
   const create = useWrite('create_api_key')
   const revoke = useWrite('revoke_api_key')
   const [name, setName] = useState('')
@@ -14,6 +18,7 @@ export function KeysPage() {
     <>
       <h1>API keys</h1>
       <p>Keys are for the CLI, MCP clients and CI. A key is shown once, when it is created.</p>
+      {isAdmin ? null : <p role="note">Only owners and admins of {workspace} manage API keys; you are a {myRole}. Ask one of them for a key.</p>}
       <Problem error={keys.error} />
       {keys.data ? (
         <>
@@ -24,12 +29,12 @@ export function KeysPage() {
             <Problem error={create.error} />
             {create.data ? <p role="status">Copy it now, it is not shown again: <code className="secret">{create.data.key}</code></p> : null}
           </form>
-          <table>
+          <table className="stack">
             <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Role</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.keys.map((k) => (
                 <tr key={k.id}>
-                  <td>{k.name}</td><td><code>{k.prefix}</code></td><td>{k.role}</td><td className="muted">{k.revoked_at ? `revoked ${when(k.revoked_at)}` : when(k.last_used_at)}</td>
+                  <td data-label="Name">{k.name}</td><td data-label="Prefix"><code>{k.prefix}</code></td><td data-label="Role">{k.role}</td><td className="muted" data-label="Last used">{k.revoked_at ? `revoked ${when(k.revoked_at)}` : when(k.last_used_at)}</td>
                   <td>{k.revoked_at ? null : <button type="button" onClick={() => { if (confirm(`Revoke ${k.name}? Everything using it stops working.`)) revoke.mutate({ key: k.id }) }}>Revoke {k.name}</button>}</td>
                 </tr>
               ))}

@@ -17,13 +17,13 @@ export function MembersPage() {
     <>
       <h1>Members</h1>
       <Problem error={members.error ?? update.error ?? remove.error} />
-      <table>
+      <table className="stack">
         <thead><tr><th scope="col">Person</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
         <tbody>
           {members.data?.members.map((m) => (
             <tr key={m.user_id}>
-              <td>{m.name || m.email} <span className="muted">{m.name ? m.email : ''}</span></td>
-              <td>
+              <td data-label="Person">{m.name || m.email} <span className="muted">{m.name ? m.email : ''}</span></td>
+              <td data-label="Role">
                 {isAdmin ? (
                   <>
                     <label htmlFor={`role-${m.user_id}`} className="visually-hidden">Role of {m.email}</label>
@@ -33,7 +33,7 @@ export function MembersPage() {
                   </>
                 ) : m.role}
               </td>
-              <td className="muted">{when(m.joined_at)}</td>
+              <td className="muted" data-label="Joined">{when(m.joined_at)}</td>
               <td>{isAdmin || m.user_id === caller.id ? <button type="button" onClick={() => { if (confirm(m.user_id === caller.id ? 'Leave this workspace?' : `Remove ${m.email}?`)) remove.mutate({ user: m.user_id }) }}>{m.user_id === caller.id ? 'Leave' : `Remove ${m.email}`}</button> : null}</td>
             </tr>
           ))}

@@ -57,7 +57,7 @@ export function OverviewPage() {
           {open.data ? (
             <>
               <p>{open.data.total} open. <Link href="/review">Work the review queue</Link></p>
-              <ul>{[...byKind].map(([kind, n]) => <li key={kind}>{kind}: {n}</li>)}</ul>
+              <ul>{[...byKind].map(([kind, n]) => <li key={kind}><Link href={`/review?kind=${kind}`}>{kind}: {n}</Link></li>)}</ul>
             </>
           ) : null}
           <h3>Claims</h3>

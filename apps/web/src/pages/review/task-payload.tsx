@@ -1,31 +1,58 @@
 import type { OutputOf } from '@tolk/core/contract'
 import { Link } from 'wouter'
+import { useOp } from '../../api/hooks.js'
 import { TokenText } from '../../components/token-editor.js'
 
 type Task = OutputOf<'claim_tasks'>['tasks'][number]
 
-interface Side { unit_id?: string; source_text?: string; key_count?: number; translations?: { locale: string; text: string }[] }
+interface Side {
+  unit_id?: string
+  source_text?: string
+  key_count?: number
+  keys?: { name: string; context?: string; project?: string; file?: string | null }[]
+  translations?: { locale: string; text: string; status?: string }[]
+}
+
+/** One string of a merge suggestion: its source, its keys (where they live) and its translation in each locale. */
+function MergeSide({ name, side }: { name: string; side: Side | undefined }) {
+  const keys = side?.keys ?? []
+  const translations = side?.translations ?? []
+  return (
+    <section aria-label={`String ${name}`} className="side">
+      <h3>String {name}</h3>
+      <p className="source"><TokenText text={side?.source_text ?? ''} /></p>
+      <h4>{side?.key_count ?? keys.length} {(side?.key_count ?? keys.length) === 1 ? 'key' : 'keys'}</h4>
+      <ul className="keys">
+        {keys.map((k, i) => <li key={i}><code>{k.name}</code>{k.context ? ` (${k.context})` : ''} <span className="muted">{[k.project, k.file].filter(Boolean).join(' · ')}</span></li>)}
+      </ul>
+      <h4>Translations</h4>
+      {translations.length ? (
+        <ul className="keys">
+          {translations.map((t) => <li key={t.locale}>{t.locale}: <span lang={t.locale}><TokenText text={t.text} /></span>{t.status ? <span className="muted"> ({t.status})</span> : null}</li>)}
+        </ul>
+      ) : <p className="muted">none yet</p>}
+      {side?.unit_id ? <Link href={`/strings/${side.unit_id}`}>Open string {name} in the editor</Link> : null}
+    </section>
+  )
+}
 
 /** What a task is about, by kind: the source and the candidate, both sides of a merge, a finding's items. */
 export function TaskPayload({ task }: { task: Task }) {
   const p = (task.payload ?? {}) as Record<string, unknown>
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : null)
   if (task.kind === 'merge_suggestion') {
-    const a = p.a as Side | undefined
-    const b = p.b as Side | undefined
+    const sides = [['A', p.a as Side | undefined], ['B', p.b as Side | undefined]] as const
     return (
-      <div className="sides">
-        {[['A', a], ['B', b]].map(([name, side]) => (
-          <section key={name as string} aria-label={`String ${name as string}`} className="side">
-            <h3>String {name as string}</h3>
-            <p><TokenText text={(side as Side | undefined)?.source_text ?? ''} /></p>
-            <p className="muted">{(side as Side | undefined)?.key_count ?? 0} keys</p>
-          </section>
-        ))}
-        <p className="muted">Why: {str('reason')}</p>
+      <div>
+        <div className="sides">
+          {sides.map(([name, side]) => <MergeSide key={name} name={name} side={side} />)}
+        </div>
+        <p className="muted">Why: {str('reason')}{typeof p.similarity === 'number' ? ` (similarity ${p.similarity})` : ''}</p>
       </div>
     )
   }
+  if (task.kind === 'glossary_suggestion') return <GlossarySuggestion task={task} />
+  if (task.kind === 'rule_suggestion') return <RuleSuggestion task={task} />
   if (task.kind === 'merge_review') {
     const keys = (p.keys as { name: string; context?: string; comment?: string }[] | undefined) ?? []
     const merged = p.merged as { text?: string; key?: string } | undefined
@@ -71,5 +98,51 @@ export function TaskPayload({ task }: { task: Task }) {
       {str('term') ? <><dt>Term</dt><dd>{str('term')}</dd></> : null}
       {task.unit_id ? <><dt>String</dt><dd><Link href={`/strings/${task.unit_id}?locale=${encodeURIComponent(task.locale ?? '')}`}>Open in the editor</Link></dd></> : null}
     </dl>
+  )
+}
+
+/** A term the audit suggests beside what the glossary holds for it now: both sides of the decision. */
+function GlossarySuggestion({ task }: { task: Task }) {
+  const p = (task.payload ?? {}) as { term?: string; do_not_translate?: boolean; translations?: Record<string, string>; reason?: string }
+  const glossary = useOp('list_glossary', {})
+  const known = glossary.data?.terms.find((t) => t.term.toLowerCase() === (p.term ?? '').toLowerCase())
+  const termText = (dnt: boolean | undefined, translations: Record<string, string>) =>
+    dnt ? 'keep as is (do not translate)' : Object.entries(translations).map(([l, t]) => `${l}: ${t}`).join(', ') || 'no translation'
+  return (
+    <div>
+      <div className="sides">
+        <section aria-label="In the glossary now" className="side">
+          <h3>In the glossary now</h3>
+          <p>{glossary.data ? (known ? <><strong>{known.term}</strong>: {termText(known.do_not_translate, known.translations)}</> : `"${p.term}" is not in the glossary.`) : 'Loading…'}</p>
+        </section>
+        <section aria-label="Suggested" className="side">
+          <h3>Suggested</h3>
+          <p><strong>{p.term}</strong>: {termText(p.do_not_translate, p.translations ?? {})}</p>
+        </section>
+      </div>
+      {p.reason ? <p className="muted">Why: {p.reason}</p> : null}
+    </div>
+  )
+}
+
+/** A rule the audit suggests beside the rules that apply to its language now. */
+function RuleSuggestion({ task }: { task: Task }) {
+  const p = (task.payload ?? {}) as { body?: string; locale?: string | null; reason?: string }
+  const rules = useOp('list_rules', {})
+  const applying = rules.data?.rules.filter((r) => r.active && (r.locale === null || r.locale === (p.locale ?? null))) ?? []
+  return (
+    <div>
+      <div className="sides">
+        <section aria-label="Rules now" className="side">
+          <h3>Rules for {p.locale ?? 'every language'} now</h3>
+          {rules.data ? (applying.length ? <ul>{applying.map((r) => <li key={r.id}>{r.body}{r.locale ? '' : <span className="muted"> (every language)</span>}</li>)}</ul> : <p>No rule yet.</p>) : <p>Loading…</p>}
+        </section>
+        <section aria-label="Suggested rule" className="side">
+          <h3>Suggested rule{p.locale ? ` for ${p.locale}` : ' for every language'}</h3>
+          <p>{p.body}</p>
+        </section>
+      </div>
+      {p.reason ? <p className="muted">Why: {p.reason}</p> : null}
+    </div>
   )
 }
