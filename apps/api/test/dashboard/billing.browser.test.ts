@@ -1,6 +1,7 @@
 // The Billing page in real Chromium against the real stripe SDK and a fake Stripe on loopback: a first purchase
 // through Stripe's Checkout (the browser is sent to the checkout URL and comes back to /?billing=checkout_done), then a
-// plan change charged to the saved card after the person confirmed plan and price. axe-core runs on the page.
+// plan change charged to the saved card after the person confirmed plan and price, a cancellation at the period's end
+// and its undoing. axe-core runs on the page.
 import { expect, test } from 'vitest'
 import { chargesOf, customerOf, withFakeStripe } from '../billing-fixture.js'
 import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow } from './browser.js'
@@ -47,6 +48,31 @@ forEachBrowserBackend('dashboard billing', (env) => {
     expect(chargesOf(stripe.fake(), customer)).toHaveLength(2)
     await expectAccessible(page, 'billing after change')
     await shoot(page, `billing-team-${env.backend}`)
+
+    // Cancel after confirming (the plan stays until the period ends, nothing refunded), then resume: Stripe holds each.
+    const subscription = () => [...stripe.fake().state.subscriptions.values()].find((s) => s.customer === customer && s.status !== 'canceled')!
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toMatch(/^Cancel Team\? It stays until the end of the paid period/)
+      void dialog.accept()
+    })
+    await page.getByRole('button', { name: 'Cancel subscription' }).click()
+    await page.getByRole('button', { name: 'Resume subscription' }).waitFor()
+    await page.getByText('Ends', { exact: true }).waitFor()
+    expect(subscription().cancel_at_period_end).toBe(true)
+    expect((await ws.call('get_billing')).cancel_at_period_end).toBe(true)
+    await expectAccessible(page, 'billing cancelled at period end')
+    await shoot(page, `billing-cancelled-${env.backend}`)
+    await page.getByRole('button', { name: 'Resume subscription' }).click()
+    await page.getByRole('button', { name: 'Cancel subscription' }).waitFor()
+    await page.getByText('Renews', { exact: true }).waitFor()
+    expect(subscription().cancel_at_period_end).toBe(false)
+    expect((await ws.call('get_billing')).plan).toBe('Team')
+    // A dismissed confirmation cancels nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss())
+    await page.getByRole('button', { name: 'Cancel subscription' }).click()
+    await page.getByRole('button', { name: 'Cancel subscription' }).waitFor()
+    expect(subscription().cancel_at_period_end).toBe(false)
+    expect(chargesOf(stripe.fake(), customer)).toHaveLength(2)
     expect(problemsOf(page)).toEqual([])
     // At phone width: the plans, usage and actions fit the screen (nothing scrolls sideways) and axe finds nothing serious.
     const phone = await env.page(ws, { width: 390, height: 844 })
