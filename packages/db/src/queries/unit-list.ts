@@ -53,10 +53,22 @@ export interface UnitPageQuery {
   locale: string
   projectId?: string | undefined
   status: UnitFilter
+  /** Only units some active key of these files points at (list_units' file: one file row per project holding the path). */
+  fileIds?: readonly string[] | undefined
+  /** Only units carrying this tag. */
+  tag?: string | undefined
+  /** With status `any`: only units translated in the locale (the warnings scan: an untranslated unit has none). */
+  translatedOnly?: boolean | undefined
   limit: number
   offset: number
   /** Keys named per unit. */
   keysPerUnit: number
+}
+
+/** Where a listing looks: the project, and the files within it, whose active keys make a unit listed. */
+interface Scope {
+  projectId?: string | undefined
+  fileIds?: readonly string[] | undefined
 }
 
 type CardRow = UnitListRow & { [K in keyof UnitTranslationRow as `t_${K}`]: UnitTranslationRow[K] | null } & { key_count: string | number; keys: UnitKeyRow[] | null }
@@ -66,11 +78,16 @@ const TRANSLATION_COLUMNS = sql`t.unit_id AS t_unit_id, t.locale AS t_locale, t.
 /** A card's columns: the unit, its translation (t) and its keys (kc, kl of withKeys). */
 const CARD_COLUMNS = sql`${UNIT_COLUMNS}, ${TRANSLATION_COLUMNS}, kc.key_count, kl.keys`
 
-/** True when some active key (of the project, when given) points at the unit: the units a listing shows. */
-export function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined) {
-  return projectId
-    ? sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL AND k.project_id = ${projectId})`
-    : sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL)`
+/** True when some active key (of the project and files, when given) points at the unit: the units a listing shows. */
+export function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined, fileIds?: readonly string[]) {
+  return sql`EXISTS (SELECT 1 FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL ${keysOf({ projectId, fileIds })})`
+}
+
+/** The condition on keys k of a scope: its project and files, when given. */
+function keysOf(scope: Scope) {
+  const ofProject = scope.projectId ? sql`AND k.project_id = ${scope.projectId}` : sql``
+  const ofFiles = scope.fileIds ? sql`AND k.file_id = ANY(${[...scope.fileIds]}::uuid[])` : sql``
+  return sql`${ofProject} ${ofFiles}`
 }
 
 /**
@@ -78,8 +95,8 @@ export function inUse(unitId: RawBuilder<unknown>, projectId: string | undefined
  * as JSON (`keys`). A unit like "OK" may sit behind thousands of keys, and a listing needs a few names, not all of them;
  * in the listing's own statement, a page costs one round trip.
  */
-function withKeys(unitId: RawBuilder<unknown>, projectId: string | undefined, perUnit: number) {
-  const ofProject = projectId ? sql`AND k.project_id = ${projectId}` : sql``
+function withKeys(unitId: RawBuilder<unknown>, scope: Scope, perUnit: number) {
+  const ofProject = keysOf(scope)
   return sql`
     CROSS JOIN LATERAL (SELECT count(*) AS key_count FROM keys k WHERE k.unit_id = ${unitId} AND k.removed_at IS NULL ${ofProject}) kc
     CROSS JOIN LATERAL (
@@ -108,30 +125,35 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
   // The page's ids come from index-only scans (the units and keys rows a filter skips are never read); only the
   // page's own rows are fetched.
   let query: RawBuilder<CardRow>
-  if (q.status === 'any' || q.status === 'missing') {
+  const scope = { projectId: q.projectId, fileIds: q.fileIds }
+  // A tag is read from the unit's row (no index: the tag filter walks the filter's own index range, like a rare project).
+  const tagged = (unitId: RawBuilder<unknown>) => (q.tag === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM units ut WHERE ut.id = ${unitId} AND ${q.tag} = ANY(ut.tags))`)
+  if (q.status === 'missing' || (q.status === 'any' && !q.translatedOnly)) {
     const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
+    const tag = q.tag === undefined ? sql`` : sql`AND ${q.tag} = ANY(u.tags)`
     query = sql<CardRow>`
       SELECT ${CARD_COLUMNS}
       FROM (
         SELECT u.id FROM units u
-        WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId)} ${missing}
+        WHERE u.workspace_id = ${q.workspaceId} AND ${inUse(sql.ref('u.id'), q.projectId, q.fileIds)} ${missing} ${tag}
         ORDER BY u.id LIMIT ${take} OFFSET ${offset}
       ) page
       JOIN units u ON u.id = page.id
       LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${q.locale}
-      ${withKeys(sql.ref('page.id'), q.projectId, q.keysPerUnit)}
+      ${withKeys(sql.ref('page.id'), scope, q.keysPerUnit)}
       ORDER BY page.id`
   } else {
+    const status = q.status === 'any' ? sql`` : sql`AND t.status = ${q.status}`
     query = sql<CardRow>`
       SELECT ${CARD_COLUMNS}
       FROM (
         SELECT t.unit_id FROM translations t
-        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId)}
+        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} ${status} AND ${inUse(sql.ref('t.unit_id'), q.projectId, q.fileIds)} ${tagged(sql.ref('t.unit_id'))}
         ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}
       ) page
       JOIN units u ON u.id = page.unit_id
       JOIN translations t ON t.unit_id = page.unit_id AND t.locale = ${q.locale}
-      ${withKeys(sql.ref('page.unit_id'), q.projectId, q.keysPerUnit)}
+      ${withKeys(sql.ref('page.unit_id'), scope, q.keysPerUnit)}
       ORDER BY page.unit_id`
   }
   const { rows } = await query.execute(db)
@@ -145,7 +167,7 @@ export async function unitCards(db: Kysely<Database>, workspaceId: string, unitI
   const { rows } = await sql<CardRow>`
     SELECT ${CARD_COLUMNS}
     FROM units u ${join}
-    ${withKeys(sql.ref('u.id'), undefined, keysPerUnit)}
+    ${withKeys(sql.ref('u.id'), {}, keysPerUnit)}
     WHERE u.workspace_id = ${workspaceId} AND u.id = ANY(${[...unitIds]}::uuid[])`.execute(db)
   return rows.map(cardOf)
 }
