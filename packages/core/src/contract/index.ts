@@ -19,6 +19,7 @@ export * from './define-op.js'
 export * from './common.js'
 export * from './errors.js'
 export { ENCODINGS } from './file.js'
+export { WARNING_SCAN_BUDGET } from './search.js'
 export * from './webhook-events.js'
 export { BILLING_INTERVALS, PLAN_NAMES, SELF_SERVE_PLANS } from './billing.js'
 
