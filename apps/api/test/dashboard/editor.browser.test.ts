@@ -6,6 +6,8 @@ import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, type Browse
 
 const EN = { greeting: 'Hello, {name}!', signin: 'Sign in to continue', bye: 'Goodbye', logout: 'Log out', signout: 'Sign out', 'ok.save': 'OK', 'ok.close': 'OK' }
 const DE = { greeting: 'Hallo, {name}!', signin: 'Anmelden, um fortzufahren', bye: 'Tschüss' }
+/** Each test signs up through the page and seeds three files: 10 to 20 s at load 15 on the shared 2-core machine. */
+const SLOW = 60_000
 const CHECKOUT = { 'checkout.pay': 'Pay now', 'checkout.total': 'Order total' }
 
 forEachBrowserBackend('dashboard strings filters and unit editor', (env) => {
@@ -57,7 +59,7 @@ forEachBrowserBackend('dashboard strings filters and unit editor', (env) => {
     await page.getByText(/has:warning.*only strings whose translation the quality checks flag/).waitFor()
     await shoot(page, `strings-help-${env.backend}`)
     expect(problemsOf(page)).toEqual([])
-  })
+  }, SLOW)
 
   test('edits the tags, description and max length of a string', async () => {
     const ws = await seeded()
@@ -80,7 +82,7 @@ forEachBrowserBackend('dashboard strings filters and unit editor', (env) => {
     await shoot(page, `unit-context-${env.backend}`)
     await expectAccessible(page, 'unit editor context')
     expect(problemsOf(page)).toEqual([])
-  })
+  }, SLOW)
 
   test('retranslates with an instruction that reaches the translate job', async () => {
     const ws = await seeded()
@@ -99,7 +101,7 @@ forEachBrowserBackend('dashboard strings filters and unit editor', (env) => {
     await shoot(page, `unit-retranslate-${env.backend}`)
     await expectAccessible(page, 'unit editor after retranslate')
     expect(problemsOf(page)).toEqual([])
-  })
+  }, SLOW)
 
   test('merges a string found by search into this one, and splits a key off again, each after confirming', async () => {
     const ws = await seeded()
@@ -139,5 +141,5 @@ forEachBrowserBackend('dashboard strings filters and unit editor', (env) => {
     expect((await ws.call('get_unit', { unit: own })).keys.map((k: any) => k.name)).toEqual(['signout'])
     await shoot(page, `unit-after-split-${env.backend}`)
     expect(problemsOf(page)).toEqual([])
-  })
+  }, SLOW)
 })

@@ -48,6 +48,9 @@ export function StringsPage() {
   // With has:warning, offsets are scan positions (list_units scans a bounded number of strings a call), so the
   // previous page is where the person came from, not offset - PAGE.
   const visited = useRef<number[]>([])
+  useEffect(() => {
+    visited.current = []
+  }, [query])
   const rows = text === null ? (listed.data?.units ?? []) : (found.data?.units ?? []).filter((u) => passes(q, u))
   useEffect(() => rememberOrder(rows.map((r) => r.id)), [rows.map((r) => r.id).join()])
   const error = text === null ? listed.error : found.error
