@@ -1,4 +1,4 @@
-import { checkedSourcesOf, findWorkspaceSourceLocale, listGlossaryTerms, listProjects, listUnitPage, type File, type Project, type UnitCardRow, type UnitPageQuery } from '@tolk/db'
+import { checkCandidates, findWorkspaceSourceLocale, listGlossaryTerms, listProjects, listUnitPage, unitCards, type File, type Project, type UnitCardRow, type UnitPageQuery } from '@tolk/db'
 import { WARNING_SCAN_BUDGET } from '../contract/search.js'
 import type * as c from '../contract/search.js'
 import type { AuthedContext } from '../context.js'
@@ -40,30 +40,36 @@ async function filesAt(ctx: AuthedContext<'not_found'>, project: Project | undef
 /**
  * The units of a warnings filter: candidates (the other filters, translated in the locale) read in unit id order from
  * `offset`, SCAN_BATCH at a time, each translation checked as get_unit checks it, until `limit` are flagged or
- * WARNING_SCAN_BUDGET were read. The answer's next_offset is the scan's position, so every call costs a bounded scan
- * however rare warnings are, and paging on covers every unit exactly once.
+ * WARNING_SCAN_BUDGET were read; only the flagged units' cards are fetched. The answer's next_offset is the scan's
+ * position, so every call costs a bounded scan however rare warnings are, and paging on covers every unit once.
  */
 async function scanForWarnings(ctx: AuthedContext, q: UnitPageQuery): Promise<{ units: UnitCardRow[]; scanned: number; nextOffset: number | null }> {
   const sourceLocale = await findWorkspaceSourceLocale(ctx.db, ctx.workspaceId)
   const scope: CheckScope = { sourceLocale, locale: q.locale, glossary: termsFor(await listGlossaryTerms(ctx.db, ctx.workspaceId), q.locale) }
-  const flagged: UnitCardRow[] = []
+  const flagged: string[] = []
   let position = q.offset
-  while (position - q.offset < WARNING_SCAN_BUDGET) {
-    const page = await listUnitPage(ctx.db, { ...q, translatedOnly: true, offset: position, limit: Math.min(SCAN_BATCH, WARNING_SCAN_BUDGET - (position - q.offset)) })
-    const sources = await checkedSourcesOf(ctx.db, page.units.map((card) => card.unit.id))
-    for (let i = 0; i < page.units.length; i++) {
-      const card = page.units[i]!
+  let nextOffset: number | null = null
+  scan: while (true) {
+    if (position - q.offset >= WARNING_SCAN_BUDGET) {
+      nextOffset = position
+      break
+    }
+    const batch = await checkCandidates(ctx.db, { ...q, offset: position, limit: Math.min(SCAN_BATCH, WARNING_SCAN_BUDGET - (position - q.offset)) })
+    for (let i = 0; i < batch.rows.length; i++) {
+      const row = batch.rows[i]!
       position++
-      const formats = sources.get(card.unit.id)?.formats ?? []
-      if (card.translation && findingsOf({ ...card.unit, formats }, card.translation, scope).length > 0) flagged.push(card)
+      if (findingsOf(row, row, scope).length > 0) flagged.push(row.unit_id)
       if (flagged.length === q.limit) {
-        const more = i < page.units.length - 1 || page.hasMore
-        return { units: flagged, scanned: position - q.offset, nextOffset: more ? position : null }
+        nextOffset = i < batch.rows.length - 1 || batch.hasMore ? position : null
+        break scan
       }
     }
-    if (!page.hasMore) return { units: flagged, scanned: position - q.offset, nextOffset: null }
+    if (!batch.hasMore) break
   }
-  return { units: flagged, scanned: position - q.offset, nextOffset: position }
+  const cards = new Map((await unitCards(ctx.db, ctx.workspaceId, flagged, q.locale, q.keysPerUnit, { projectId: q.projectId, fileIds: q.fileIds })).map((c) => [c.unit.id, c]))
+  // In scan (unit id) order; a unit merged away between the two statements drops out.
+  const units = flagged.flatMap((id) => cards.get(id) ?? [])
+  return { units, scanned: position - q.offset, nextOffset }
 }
 
 export const listUnitsHandler = (async (ctx, input) => {

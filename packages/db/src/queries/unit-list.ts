@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database, PluralMap, TranslationStatus } from '../schema.js'
+import { formatsOfUnit } from './audits.js'
 
 /** A list_units filter: a translation status, `missing` (no translation in the locale) or `any`. */
 export type UnitFilter = 'any' | 'missing' | TranslationStatus
@@ -57,8 +58,6 @@ export interface UnitPageQuery {
   fileIds?: readonly string[] | undefined
   /** Only units carrying this tag. */
   tag?: string | undefined
-  /** With status `any`: only units translated in the locale (the warnings scan: an untranslated unit has none). */
-  translatedOnly?: boolean | undefined
   limit: number
   offset: number
   /** Keys named per unit. */
@@ -128,7 +127,7 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
   const scope = { projectId: q.projectId, fileIds: q.fileIds }
   // A tag is read from the unit's row (no index: the tag filter walks the filter's own index range, like a rare project).
   const tagged = (unitId: RawBuilder<unknown>) => (q.tag === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM units ut WHERE ut.id = ${unitId} AND ${q.tag} = ANY(ut.tags))`)
-  if (q.status === 'missing' || (q.status === 'any' && !q.translatedOnly)) {
+  if (q.status === 'missing' || q.status === 'any') {
     const missing = q.status === 'missing' ? sql`AND NOT EXISTS (SELECT 1 FROM translations t WHERE t.unit_id = u.id AND t.locale = ${q.locale})` : sql``
     const tag = q.tag === undefined ? sql`` : sql`AND ${q.tag} = ANY(u.tags)`
     query = sql<CardRow>`
@@ -143,12 +142,11 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
       ${withKeys(sql.ref('page.id'), scope, q.keysPerUnit)}
       ORDER BY page.id`
   } else {
-    const status = q.status === 'any' ? sql`` : sql`AND t.status = ${q.status}`
     query = sql<CardRow>`
       SELECT ${CARD_COLUMNS}
       FROM (
         SELECT t.unit_id FROM translations t
-        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} ${status} AND ${inUse(sql.ref('t.unit_id'), q.projectId, q.fileIds)} ${tagged(sql.ref('t.unit_id'))}
+        WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} AND t.status = ${q.status} AND ${inUse(sql.ref('t.unit_id'), q.projectId, q.fileIds)} ${tagged(sql.ref('t.unit_id'))}
         ORDER BY t.unit_id LIMIT ${take} OFFSET ${offset}
       ) page
       JOIN units u ON u.id = page.unit_id
@@ -160,14 +158,46 @@ export async function listUnitPage(db: Kysely<Database>, q: UnitPageQuery): Prom
   return { units: rows.slice(0, q.limit).map(cardOf), hasMore: rows.length > q.limit }
 }
 
-/** The given units of the workspace with their translation in the locale (when given) and first keys, in no particular order. */
-export async function unitCards(db: Kysely<Database>, workspaceId: string, unitIds: readonly string[], locale: string | undefined, keysPerUnit: number): Promise<UnitCardRow[]> {
+/** A translation with what the quality checks compare it with (its unit's source, max_length and files' formats). */
+export interface CheckCandidateRow {
+  unit_id: string
+  source_text: string
+  source_plural: PluralMap | null
+  max_length: string | number | null
+  formats: string[]
+  text: string
+  plural: PluralMap | null
+}
+
+/**
+ * The next translations a warnings filter checks: listUnitPage's candidates that have a translation in the locale, in
+ * the same unit id order and the same filters, with only what the checks read (no keys: cards are fetched for the few
+ * flagged, by unitCards). One statement per batch.
+ */
+export async function checkCandidates(db: Kysely<Database>, q: UnitPageQuery): Promise<{ rows: CheckCandidateRow[]; hasMore: boolean }> {
+  const status = q.status === 'any' || q.status === 'missing' ? sql`` : sql`AND t.status = ${q.status}`
+  const tag = q.tag === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM units ut WHERE ut.id = t.unit_id AND ${q.tag} = ANY(ut.tags))`
+  const { rows } = await sql<CheckCandidateRow>`
+    SELECT page.unit_id, u.source_text, u.source_plural, u.max_length, t.text, t.plural, ${formatsOfUnit(sql`page.unit_id`)} AS formats
+    FROM (
+      SELECT t.unit_id FROM translations t
+      WHERE t.workspace_id = ${q.workspaceId} AND t.locale = ${q.locale} ${status} AND ${inUse(sql.ref('t.unit_id'), q.projectId, q.fileIds)} ${tag}
+      ORDER BY t.unit_id LIMIT ${q.limit + 1} OFFSET ${sql`${String(q.offset)}::bigint`}
+    ) page
+    JOIN units u ON u.id = page.unit_id
+    JOIN translations t ON t.unit_id = page.unit_id AND t.locale = ${q.locale}
+    ORDER BY page.unit_id`.execute(db)
+  return { rows: rows.slice(0, q.limit), hasMore: rows.length > q.limit }
+}
+
+/** The given units of the workspace with their translation in the locale (when given) and first keys (of the scope, when given), in no particular order. */
+export async function unitCards(db: Kysely<Database>, workspaceId: string, unitIds: readonly string[], locale: string | undefined, keysPerUnit: number, scope: Scope = {}): Promise<UnitCardRow[]> {
   if (unitIds.length === 0) return []
   const join = locale ? sql`LEFT JOIN translations t ON t.unit_id = u.id AND t.locale = ${locale}` : sql`LEFT JOIN translations t ON false`
   const { rows } = await sql<CardRow>`
     SELECT ${CARD_COLUMNS}
     FROM units u ${join}
-    ${withKeys(sql.ref('u.id'), {}, keysPerUnit)}
+    ${withKeys(sql.ref('u.id'), scope, keysPerUnit)}
     WHERE u.workspace_id = ${workspaceId} AND u.id = ANY(${[...unitIds]}::uuid[])`.execute(db)
   return rows.map(cardOf)
 }
