@@ -8,6 +8,12 @@ export const UNIT_FILTERS = ['any', 'missing', ...TRANSLATION_STATUSES] as const
 
 const MATCH_KINDS = ['exact', 'prefix', 'word', 'substring', 'words', 'fuzzy'] as const
 
+/**
+ * has_warning scans at most this many units per call (in unit id order, from offset): warnings are computed on read,
+ * so a page of flagged units among 100,000 clean ones costs a bounded scan, and next_offset says where the next one starts.
+ */
+export const WARNING_SCAN_BUDGET = 2000
+
 /** A page of units with their translation in one locale. */
 export const listUnits = defineOp({
   name: 'list_units', kind: 'read', admin: false,
@@ -15,11 +21,20 @@ export const listUnits = defineOp({
   summary: 'List units (source strings in use) with their translation in a locale, filtered by status, a page at a time',
   description:
     'Lists units (deduplicated source strings in use by at least one key) with their translation in one locale, filtered by status: missing finds what is untranslated, needs_review what to check. ' +
-    'Page with offset: pass next_offset until it is null. Each unit\'s id is what get_unit, set_translation and review_translations take; project is a slug or id from list_projects.',
+    'Page with offset: pass next_offset until it is null. Each unit\'s id is what get_unit, set_translation and review_translations take; project is a slug or id from list_projects. ' +
+    'file narrows to the units of one file (its pattern or a concrete path from list_files; without project, that path in every project holding it), tag to units carrying the tag. ' +
+    `has_warning true lists only units whose translation in the locale has quality-check warnings (get_unit shows them). They are computed on read, so such a call scans at most ${WARNING_SCAN_BUDGET} units (in id order, from offset) and may answer fewer than limit units, even none, with next_offset set: ` +
+    'offset and next_offset then count units scanned, not units answered, and only next_offset null means the scan reached the end.',
   input: input({
     locale: Locale,
     project: v.optional(ProjectRef),
     status: v.optional(v.pipe(v.picklist(UNIT_FILTERS), v.description('a translation status, missing (no translation in the locale) or any (default)')), 'any'),
+    file: v.optional(v.pipe(
+      v.string(), v.minLength(1, 'A file path has 1 to 500 characters.'), v.maxLength(500, 'A file path has 1 to 500 characters.'),
+      v.description('only units of this file: its pattern or a concrete path from list_files, 1 to 500 characters (e.g. locales/{locale}.json or locales/de.json); without project, that path in every project holding it'),
+    )),
+    tag: v.optional(v.pipe(v.string(), v.minLength(1, 'A tag has 1 to 50 characters.'), v.maxLength(50, 'A tag has 1 to 50 characters.'), v.description('only units carrying this tag (1 to 50 characters; update_unit sets tags)'))),
+    has_warning: v.optional(v.pipe(v.boolean(), v.description(`only units whose translation in the locale has quality-check warnings; scans at most ${WARNING_SCAN_BUDGET} units per call (see next_offset)`)), false),
     limit: Limit,
     offset: Offset,
   }),
@@ -27,12 +42,16 @@ export const listUnits = defineOp({
     locale: v.string(),
     status: v.picklist(UNIT_FILTERS),
     project: v.nullable(ProjectRefOut),
+    files: v.pipe(v.nullable(v.array(v.object({ id: v.string(), pattern: v.string(), project: ProjectRefOut }))), v.description('the files file named (one per project holding the path); null without file')),
+    tag: v.nullable(v.string()),
+    has_warning: v.boolean(),
+    scanned: v.pipe(v.nullable(Count), v.description('with has_warning, how many units this call scanned from offset; null otherwise')),
     limit: Count,
     offset: Count,
-    next_offset: v.pipe(v.nullable(Count), v.description('offset of the next page; null on the last page')),
+    next_offset: v.pipe(v.nullable(Count), v.description('offset of the next page (with has_warning, where the scan goes on); null on the last page')),
     units: v.array(v.object({ ...UnitCard.entries, translation: v.pipe(v.nullable(Translation), v.description('the translation in locale; null when there is none')) })),
   }),
-  examples: [{ locale: 'de', status: 'missing', limit: 50 }],
+  examples: [{ locale: 'de', status: 'missing', limit: 50 }, { locale: 'de', project: 'web', file: 'locales/{locale}.json', has_warning: true }],
 })
 
 /** Full-text and fuzzy search over source strings, key names and translations. */

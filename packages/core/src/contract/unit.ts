@@ -110,6 +110,7 @@ export const translate = defineOp({
     locales: v.pipe(v.array(Locale), v.minLength(1), v.maxLength(100, 'At most 100 locales.'), v.description('locales to translate into, 1 to 100; not the source locale')),
     units: v.optional(v.pipe(v.array(UnitId), v.minLength(1), v.maxLength(10_000, 'At most 10000 units.'), v.description(`only these units (1 to 10000; ids ${UNIT_SOURCE}); their machine translations are redone`))),
     project: v.optional(ProjectRef),
+    note: v.optional(v.pipe(v.string(), v.maxLength(2000, 'A note has at most 2000 characters.'), v.description('an instruction for this translation, at most 2000 characters (e.g. "use the informal du"): the model gets it with every string of the job, which a unit\'s exact translation memory match then no longer answers'))),
   }),
   output: v.object({ job_id: v.pipe(v.string(), v.description('the translate job (get_job)')) }),
   examples: [{ locales: ['de', 'fr'], project: 'web' }],

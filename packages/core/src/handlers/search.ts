@@ -1,16 +1,14 @@
 import {
   countOpenTasks,
-  fuzzyCandidates, listProjects, listUnitPage, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitCards, workspaceCounts,
-  type SearchCandidate, type SearchField, type TranslationStatus, type UnitCardRow,
+  fuzzyCandidates, listProjects, pendingSearchFiles, projectCoverage, projectSizes, searchCandidates, unitCards, workspaceCounts,
+  type SearchCandidate, type SearchField, type TranslationStatus,
 } from '@tolk/db'
 import { TRANSLATION_STATUSES } from '../contract/common.js'
 import type * as c from '../contract/search.js'
-import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
-import { translationOut, unitFieldsOut } from './unit-view.js'
+import { sourceLocaleOf } from '../services/project-ref.js'
+import { cardOut, KEYS_SHOWN, listUnitsHandler } from './unit-list.js'
 import type { Handler } from './types.js'
 
-/** Keys named per unit in listings; get_unit shows every one. */
-const KEYS_SHOWN = 5
 /** Matching texts named per search result. */
 const MATCHES_SHOWN = 5
 /** Candidates per kind of match and field that search ranks (the largest page is 200). */
@@ -39,18 +37,6 @@ const FUZZY_MIN_MS = 20
 const FUZZY_EXTRA_SHARE = 0.4
 
 const STATUSES = TRANSLATION_STATUSES
-
-/** A unit as listings show it: its fields, a few of its keys, and its translation in the asked locale. */
-function cardOut({ unit: u, translation, keyCount, keys }: UnitCardRow) {
-  return {
-    ...unitFieldsOut(u),
-    key_count: keyCount,
-    keys: keys.map((key) => ({
-      id: key.id, name: key.name, context: key.context, project: { id: key.project_id, slug: key.project_slug }, file: { id: key.file_id, pattern: key.file_pattern },
-    })),
-    translation: translation && translationOut(translation),
-  }
-}
 
 /** How a text matched a query, best first. */
 type MatchKind = 'exact' | 'prefix' | 'word' | 'substring' | 'words' | 'fuzzy'
@@ -118,15 +104,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10)
 
 export const searchHandlers = {
-  list_units: (async (ctx, input) => {
-    const project = input.project === undefined ? undefined : await requireProject(ctx, input.project)
-    const page = await listUnitPage(ctx.db, { workspaceId: ctx.workspaceId, locale: input.locale, projectId: project?.id, status: input.status, limit: input.limit, offset: input.offset, keysPerUnit: KEYS_SHOWN })
-    return {
-      locale: input.locale, status: input.status, project: project ? { id: project.id, slug: project.slug } : null,
-      limit: input.limit, offset: input.offset, next_offset: page.hasMore ? input.offset + input.limit : null,
-      units: page.units.map(cardOut),
-    }
-  }) satisfies Handler<typeof c.listUnits>,
+  list_units: listUnitsHandler,
 
   search_units: (async (ctx, input) => {
     const q = { workspaceId: ctx.workspaceId, query: input.query, locale: input.locale, cap: SEARCH_CAP, pendingFiles: await pendingSearchFiles(ctx.db, ctx.workspaceId) }

@@ -90,11 +90,14 @@ export const unitHandlers = {
     const unitIds = input.units && dedupe(input.units)
     if (unitIds) await requireUnits(ctx, unitIds)
     const locales = dedupe(input.locales)
+    // The note rides in the job's payload as every unit's instruction (jobs/translate-items.ts noteFor), as the review
+    // queue's retranslate passes a reviewer's note; a blank one is no instruction.
+    const note = input.note?.trim()
     const jobId = await queueJob(ctx, 'translate', {
-      locales, ...(unitIds ? { unit_ids: unitIds } : {}), ...(project ? { project_id: project.id } : {}), reason: 'translate',
+      locales, ...(unitIds ? { unit_ids: unitIds } : {}), ...(project ? { project_id: project.id } : {}), ...(note ? { note } : {}), reason: 'translate',
     })
     const scope = unitIds ? `${unitIds.length} unit(s)` : project ? `project ${project.slug}` : 'the workspace'
-    ctx.activity({ summary: `queued translation of ${scope} into ${locales.join(', ')}`, target: jobId, projectId: project?.id ?? null })
+    ctx.activity({ summary: `queued translation of ${scope} into ${locales.join(', ')}${note ? ' with an instruction' : ''}`, target: jobId, projectId: project?.id ?? null })
     return { job_id: jobId }
   }) satisfies Handler<typeof c.translate>,
 

@@ -22,13 +22,18 @@ export interface PullRequest {
 
 /** The file row a concrete path or a pattern names: the source path, or any locale's path spelled as the map says. */
 export async function findFileForPath(ctx: AuthedContext<'not_found'>, project: Project, path: string, locale: string): Promise<File> {
+  return (await fileAtPath(ctx, project, path, locale)) ?? ctx.fail('not_found', `No file ${path} in this project; list_files shows the pushed files.`)
+}
+
+/** The file row of the project a concrete path or a pattern names, or undefined when none does. */
+export async function fileAtPath(ctx: AuthedContext, project: Project, path: string, locale: string): Promise<File | undefined> {
   const files = await listFilesOfProject(ctx.db, project.id)
   const map = project.locale_map
-  const found =
+  return (
     files.find((f) => f.pattern === path || f.source_path === path) ??
     files.find((f) => pathFromPattern(f.pattern, locale, map) === path) ??
     files.find((f) => localeOfPath(f.pattern, path, map) !== undefined)
-  return found ?? ctx.fail('not_found', `No file ${path} in this project; list_files shows the pushed files.`)
+  )
 }
 
 /** The concrete path of a file in a locale, spelled as the project's locale map says. */

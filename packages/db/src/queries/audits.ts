@@ -149,7 +149,7 @@ export async function auditTargets(db: Kysely<Database>, unitIds: readonly strin
  * The distinct formats of the files whose active keys use the unit, as an array (empty when none). The keys are looked
  * up by unit alone and removed ones filtered after, for the reason auditPage gives.
  */
-function formatsOfUnit(unitId: RawBuilder<unknown>): RawBuilder<string[]> {
+export function formatsOfUnit(unitId: RawBuilder<unknown>): RawBuilder<string[]> {
   return sql<string[]>`(SELECT coalesce(array_agg(DISTINCT f.format) FILTER (WHERE fk.removed_at IS NULL), '{}') FROM keys fk JOIN files f ON f.id = fk.file_id WHERE fk.unit_id = ${unitId})`
 }
 

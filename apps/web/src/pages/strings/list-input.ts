@@ -5,7 +5,10 @@ import type { InputOf } from '@tolk/core/contract'
 /** Strings per page of the list. */
 export const PAGE = 50
 
-/** The list_units input of the strings list at `offset` in `locale` (status and project as the query filters them). */
-export function listInput(locale: string, offset: number, filters: { status?: InputOf<'list_units'>['status']; project?: string } = {}): InputOf<'list_units'> {
-  return { locale, status: filters.status ?? 'any', limit: PAGE, offset, ...(filters.project ? { project: filters.project } : {}) }
+/** The filters the query language sets (query.ts listFilters); none for the unfiltered list. */
+type ListFilters = Omit<InputOf<'list_units'>, 'locale' | 'limit' | 'offset'>
+
+/** The list_units input of the strings list at `offset` in `locale`, with the query's filters. */
+export function listInput(locale: string, offset: number, filters: ListFilters = {}): InputOf<'list_units'> {
+  return { locale, status: 'any', ...filters, limit: PAGE, offset }
 }

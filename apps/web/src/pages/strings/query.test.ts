@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseQuery, passes, searchText } from './query.js'
+import { listFilters, parseQuery, passes, searchText } from './query.js'
 
 const unit = (over: Partial<Parameters<typeof passes>[1]> = {}) => ({
-  source_text: 'Sign in to continue', tags: ['auth'], keys: [{ name: 'auth.signin', project: { slug: 'web', id: 'p1' } }],
+  source_text: 'Sign in to continue', tags: ['auth'], keys: [{ name: 'auth.signin', project: { slug: 'web', id: 'p1' }, file: { pattern: 'locales/{locale}.json' } }],
   translation: { text: 'Anmelden, um fortzufahren', status: 'machine' }, ...over,
 })
 
@@ -38,5 +38,29 @@ describe('the strings query language', () => {
     expect(passes(parseQuery('"to continue"'), unit())).toBe(true)
     expect(passes(parseQuery('"um fortzufahren"'), unit())).toBe(true)
     expect(passes(parseQuery('"sign out"'), unit())).toBe(false)
+  })
+
+  it('reads file: and has:warning, and hands every filter to list_units when there is no text', () => {
+    const q = parseQuery('file:locales/{locale}.json has:warning tag:checkout status:machine project:web')
+    expect(q).toMatchObject({ file: 'locales/{locale}.json', warning: true, tag: 'checkout', errors: [] })
+    expect(searchText(q)).toBeNull()
+    expect(listFilters(q)).toEqual({ status: 'machine', project: 'web', file: 'locales/{locale}.json', tag: 'checkout', has_warning: true })
+    // tag: alone lists (it is no longer only a filter of search results).
+    expect(listFilters(parseQuery('tag:checkout'))).toEqual({ status: 'any', tag: 'checkout' })
+    expect(listFilters(parseQuery('locale:de'))).toEqual({ status: 'any' })
+  })
+
+  it('refuses an unknown has: value, an empty file:, and has:warning beside search words', () => {
+    expect(parseQuery('has:typos file:').errors).toEqual(['has:typos is not known; use has:warning', 'file: needs a value, e.g. file:locales/{locale}.json'])
+    expect(parseQuery('has:warning save').errors).toEqual(['has:warning lists strings page by page and cannot be combined with words or a phrase; remove them, or remove has:warning'])
+    expect(parseQuery('HAS:Warnings').warning).toBe(true)
+  })
+
+  it('filters search results by file, by pattern or by a concrete path of it', () => {
+    expect(passes(parseQuery('file:locales/{locale}.json'), unit())).toBe(true)
+    expect(passes(parseQuery('file:locales/de.json'), unit())).toBe(true)
+    expect(passes(parseQuery('file:locales/pt-BR.json'), unit())).toBe(true)
+    expect(passes(parseQuery('file:checkout/de.json'), unit())).toBe(false)
+    expect(passes(parseQuery('file:locales/de.json.bak'), unit())).toBe(false)
   })
 })

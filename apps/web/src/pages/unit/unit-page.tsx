@@ -65,6 +65,8 @@ function TranslationEditor({ unit, locale }: { unit: Unit; locale: string }) {
   const review = useWrite('review_translations')
   const retranslate = useWrite('translate')
   const [note, setNote] = useState('')
+  // An instruction for the model, sent with Retranslate (translate's note), apart from the note kept with a translation.
+  const [instruction, setInstruction] = useState('')
   const saveAs = (status: 'reviewed' | 'approved') =>
     save.mutate({ unit: unit.id, locale, status, text: unit.source_plural ? (plural.other ?? text) : text, ...(unit.source_plural ? { plural } : {}), ...(note ? { note } : {}) })
   const done = save.isSuccess ? 'Saved.' : review.isSuccess ? 'Approved.' : retranslate.isSuccess ? `Retranslation queued (job ${retranslate.data.job_id}).` : ''
@@ -96,7 +98,13 @@ function TranslationEditor({ unit, locale }: { unit: Unit; locale: string }) {
       <div className="actions">
         <button type="button" onClick={() => saveAs('reviewed')} disabled={save.isPending}>Save as reviewed</button>
         <button type="button" onClick={() => (current && current.text === text && !unit.source_plural ? review.mutate({ locale, units: [unit.id], status: 'approved' }) : saveAs('approved'))} disabled={save.isPending || review.isPending}>Approve</button>
-        <button type="button" onClick={() => retranslate.mutate({ locales: [locale], units: [unit.id] })} disabled={retranslate.isPending}>Retranslate</button>
+      </div>
+      <div className="retranslate">
+        <div className="field">
+          <label htmlFor="instruction">Instruction for the retranslation (optional)</label>
+          <input id="instruction" value={instruction} maxLength={2000} placeholder="e.g. use the informal du" onChange={(e) => setInstruction(e.target.value)} />
+        </div>
+        <button type="button" onClick={() => retranslate.mutate({ locales: [locale], units: [unit.id], ...(instruction.trim() ? { note: instruction.trim() } : {}) })} disabled={retranslate.isPending}>Retranslate</button>
       </div>
       <p role="status">{done}</p>
       <Problem error={save.error ?? review.error ?? retranslate.error} />
