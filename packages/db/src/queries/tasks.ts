@@ -246,7 +246,7 @@ export interface ContextKey {
 
 /**
  * The active keys of those given units whose keys differ in context: another msgctxt, or two different non-empty
- * developer comments (descriptions). Reads only the given units' keys, one index probe per unit (keys_unit_idx),
+ * developer comments (descriptions). Reads only the given units' keys, one keys_unit_idx probe per unit,
  * so its cost follows the units a push touched, never the size of the keys table.
  */
 export async function keysOfUnitsWithDifferingContext(db: Kysely<Database>, unitIds: readonly string[]): Promise<ContextKey[]> {
@@ -258,7 +258,11 @@ export async function keysOfUnitsWithDifferingContext(db: Kysely<Database>, unit
       WITH k AS MATERIALIZED (
         SELECT k.unit_id, k.id, k.name, k.context, k.comment, k.project_id, k.file_id, k.position
         FROM (SELECT DISTINCT id FROM unnest(${part}::uuid[]) AS v (id)) u
-        CROSS JOIN LATERAL (SELECT * FROM keys k WHERE k.unit_id = u.id AND k.removed_at IS NULL OFFSET 0) k
+        CROSS JOIN LATERAL (SELECT * FROM keys k WHERE k.unit_id = u.id OFFSET 0) k
+        -- Outside the fence: inside it, a keys table filled in this transaction (no statistics yet, so removed_at
+        -- IS NULL looks rare) got a BitmapAnd with the partial keys_file_position_idx, a scan of every active key
+        -- per unit (16 s of a first 100,000-key push). Here the probe uses keys_unit_idx alone.
+        WHERE k.removed_at IS NULL
       ), differing AS (
         SELECT unit_id FROM k GROUP BY unit_id HAVING count(DISTINCT context) > 1 OR count(DISTINCT nullif(comment, '')) > 1
       )

@@ -34,6 +34,18 @@ async function sentInTurns<T, R>(rows: readonly T[], statement: (part: T[]) => P
   return Promise.all(pending)
 }
 
+/**
+ * An array of uuids, integers or hashes for a bulk write, as one text parameter split in SQL: the drivers quote and
+ * escape an array parameter element by element in JavaScript (a seventh of a 100,000-key push's own CPU, all columns),
+ * where join is one native call. Values holding a comma (none of Tolk's ids, positions or base64url hashes) go as
+ * an array parameter, so a split can never shift a row's columns.
+ */
+function listParam(values: readonly (string | number)[], type: 'uuid' | 'int' | 'text') {
+  const cast = sql.raw(`${type}[]`)
+  const commaFree = values.length > 0 && values.every((v) => typeof v === 'number' || !v.includes(','))
+  return commaFree ? sql`string_to_array(${values.join(',')}, ',')::${cast}` : sql`${values}::${cast}`
+}
+
 /** JSON text of a jsonb value for a `text[]` parameter, cast back to jsonb in SQL (null stays SQL NULL). */
 const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
 
@@ -119,7 +131,7 @@ export async function insertUnits(db: Kysely<Database>, workspaceId: string, uni
   const results = await sentInTurns(units, (part) => sql`
     INSERT INTO units (id, workspace_id, source_text, source_plural, source_hash)
     SELECT v.id, ${workspaceId}::uuid, v.text, v.plural::jsonb, v.hash
-    FROM unnest(${part.map((u) => u.id)}::uuid[], ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${part.map((u) => u.source_hash)}::text[])
+    FROM unnest(${listParam(part.map((u) => u.id), 'uuid')}, ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${listParam(part.map((u) => u.source_hash), 'text')})
       AS v (id, text, plural, hash)
     ON CONFLICT ON CONSTRAINT units_workspace_hash_key DO NOTHING`.execute(db))
   return results.reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0)
@@ -179,8 +191,8 @@ export async function insertKeys(db: Kysely<Database>, place: KeyPlace, rows: re
   await sentInTurns(rows, (part) => sql`
     INSERT INTO keys (id, workspace_id, project_id, file_id, name, context, comment, position, unit_id, meta)
     SELECT v.id, ${place.workspace_id}::uuid, ${place.project_id}::uuid, ${place.file_id}::uuid, v.name, v.context, v.comment, v.position, v.unit_id, v.meta::jsonb
-    FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.name)}::text[], ${part.map((r) => r.context)}::text[], ${part.map((r) => r.comment)}::text[],
-      ${part.map((r) => r.position)}::int[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => jsonText(r.meta))}::text[])
+    FROM unnest(${listParam(part.map((r) => r.id), 'uuid')}, ${part.map((r) => r.name)}::text[], ${part.map((r) => r.context)}::text[], ${part.map((r) => r.comment)}::text[],
+      ${listParam(part.map((r) => r.position), 'int')}, ${listParam(part.map((r) => r.unit_id), 'uuid')}, ${part.map((r) => jsonText(r.meta))}::text[])
       AS v (id, name, context, comment, position, unit_id, meta)`.execute(db))
 }
 

@@ -37,15 +37,22 @@ class TemplateWriter {
   private readonly edits: Edit[] = []
   private readonly childIndex = new Map<JsonObject, Map<string, JsonNode>>()
 
-  /** How the template writes plurals, for new plural keys: its first i18next group's style, else ICU. */
-  private readonly pluralStyle: PluralStyle | undefined
+  /**
+   * How the template writes plurals, for new plural keys: its first i18next group's style, else ICU. Read on the
+   * first new key: finding it ICU-parses every leaf that mentions "plural", which a pull that adds no key never needs.
+   */
+  private pluralStyleRead: { style: PluralStyle | undefined } | undefined
 
   constructor(
     private readonly text: string, private readonly root: JsonObject, private readonly slots: readonly Slot[],
     private readonly categories: readonly PluralCategory[], private readonly locale: string, private readonly isOwnCopy: boolean,
   ) {
     this.layout = detectLayout(text, root)
-    this.pluralStyle = pluralStyleOf(slots)
+  }
+
+  private get pluralStyle(): PluralStyle | undefined {
+    this.pluralStyleRead ??= { style: pluralStyleOf(this.slots) }
+    return this.pluralStyleRead.style
   }
 
   write(entries: readonly Entry[], missing: MissingPolicy): string {
