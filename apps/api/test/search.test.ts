@@ -360,6 +360,33 @@ forEachBackend('get_stats', (env) => {
     expect(stats.projects[0].locales[0]).toMatchObject({ locale: 'de', units: 5, translated: 5, missing: 0, percent_translated: 100 })
   })
 
+  test('a unit with two keys in a project counts once there; a unit whose key is removed in one project still counts for the other', async () => {
+    const ws = await statusFixture(env)
+    // toolbar.save has the same text as menu.save, so both keys point at one unit (machine-translated in German).
+    await push(ws, 'app', 'locales/en.json', { ...SOURCE, 'toolbar.save': 'Save' })
+    await ok(ws, 'create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false })
+    await push(ws, 'web', 'i18n/en.json', { 'button.help': 'Help', 'button.save': 'Save' })
+    const { 'menu.help': _, ...rest } = SOURCE
+    await push(ws, 'app', 'locales/en.json', { ...rest, 'toolbar.save': 'Save' })
+    const stats = await ok(ws, 'get_stats', {})
+    // Help is no longer used by app but still by web, so the workspace still has six units in use.
+    expect(stats.counts).toEqual({ projects: 2, units: 6, keys: 8, open_tasks: 0 })
+    const app = stats.projects.find((p: { slug: string }) => p.slug === 'app')
+    expect(app).toMatchObject({ keys: 6, units: 5 })
+    expect(app.locales[0]).toEqual({
+      locale: 'de', units: 5, translated: 5, missing: 0,
+      statuses: { machine: 1, imported: 1, reviewed: 1, approved: 1, needs_review: 1 },
+      percent_translated: 100, percent_reviewed: 40,
+    })
+    const web = stats.projects.find((p: { slug: string }) => p.slug === 'web')
+    expect(web).toMatchObject({ keys: 2, units: 2 })
+    expect(web.locales).toEqual([{
+      locale: 'de', units: 2, translated: 1, missing: 1,
+      statuses: { machine: 1, imported: 0, reviewed: 0, approved: 0, needs_review: 0 },
+      percent_translated: 50, percent_reviewed: 0,
+    }])
+  })
+
   test('refuses unknown input fields with 400 invalid_input', async () => {
     const ws = await env.workspace()
     const res = await ws.call('get_stats', { project: 'app' })

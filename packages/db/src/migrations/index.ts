@@ -23,6 +23,7 @@ import * as m0020oauth from './2026_11_27_0020_oauth.js'
 import * as m0021 from './2026_11_27_0021_billing.js'
 import * as m0022 from './2026_11_27_0022_webhooks.js'
 import * as m0025 from './2026_11_27_0025_snapshot_push_summary.js'
+import * as m0026 from './2026_11_28_0026_stats_indexes.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0021_billing': m0021,
   '2026_11_27_0022_webhooks': m0022,
   '2026_11_27_0025_snapshot_push_summary': m0025,
+  '2026_11_28_0026_stats_indexes': m0026,
 }
