@@ -19,6 +19,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./tools/setup-temp.ts'],
+    // Test files of a worker share its module cache: re-importing the workspace for each of 160 files was a third of
+    // the run's CPU (the files keep no state between them: each makes its own databases, servers and workspaces).
+    isolate: false,
+    // Two files at a time on any machine (vitest's default on 2 cores is one): many files wait on servers they spawn.
+    maxWorkers: 2,
     // Cheap password hashes in tests (packages/core/src/services/people/password.ts says why and how it is fenced).
     env: { TOLK_TEST_CHEAP_PASSWORDS: '1' },
     reporters: ['default', new NoSkipReporter({ failOnSkip: Boolean(process.env.CI) })],
