@@ -56,7 +56,8 @@ export const SEARCH_SLICE_KEYS = 2_000
 /** Where an indexer stands in a waiting file: the last key (name, context) it indexed, and the file's queued_at it read. */
 export interface SearchIndexCursor {
   fileId: string
-  /** queued_at as text (full precision), so a re-queue by a later push is seen when the file is taken off the list. */
+  /** queued_at as text, compared as text (a Date keeps milliseconds only, and postgres.js sent the string back as a
+   *  timestamptz that never matched), so a re-queue by a later push is seen when the file is taken off the list. */
   queuedAt: string
   after: { name: string; context: string } | null
 }
@@ -97,6 +98,6 @@ export async function indexPendingSlice(db: Kysely<Database>, cursor: SearchInde
     SELECT name, context FROM slice ORDER BY name DESC, context DESC LIMIT 1`.execute(db)
   const last = rows[0]
   if (last) return { ...cursor, after: { name: last.name, context: last.context } }
-  await sql`DELETE FROM search_pending WHERE file_id = ${cursor.fileId} AND queued_at = ${cursor.queuedAt}::timestamptz`.execute(db)
+  await sql`DELETE FROM search_pending WHERE file_id = ${cursor.fileId} AND queued_at::text = ${cursor.queuedAt}`.execute(db)
   return null
 }
