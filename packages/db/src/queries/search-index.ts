@@ -50,8 +50,9 @@ export async function pendingSearchFiles(db: Kysely<Database>, workspaceId: stri
   return rows.map((r) => r.file_id)
 }
 
-/** Keys (with their units) one slice of the indexer copies: a few thousand rows, tens of milliseconds on PGlite. */
-export const SEARCH_SLICE_KEYS = 2_000
+/** Keys (with their units) one slice of the indexer copies: with the GIN indexes of both search tables to update,
+ * 2,000 keys held requests up to 700 ms on PGlite, 250 up to 290 ms, 100 up to 173 ms (bench/embedded-latency, load 5). */
+export const SEARCH_SLICE_KEYS = 100
 
 /** Where an indexer stands in a waiting file: the last key (name, context) it indexed, and the file's queued_at it read. */
 export interface SearchIndexCursor {
