@@ -1,11 +1,13 @@
-import { indexOnePendingFile, type Db } from '@tolk/db'
+import { indexPendingSlice, nextPendingFile, SEARCH_SLICE_KEYS, type Db } from '@tolk/db'
 import { silentLogger, type Logger } from '../observability.js'
 
 /**
- * Fills the search tables for files a big push listed in search_pending, after the push committed, one file per
- * transaction. One drain runs at a time per process; a kick during a drain runs another round after it. Every
- * instance may drain (rows are claimed with SKIP LOCKED), and a periodic sweep picks up files whose pushing process
- * stopped before its drain did.
+ * Fills the search tables for files a big push listed in search_pending, after the push committed, a slice of keys per
+ * statement (each its own transaction), yielding to the event loop between slices: on the embedded PGlite a statement
+ * blocks every request, and a 100,000-key file indexed in one transaction held them for a minute. One drain runs at a
+ * time per process; a kick during a drain runs another round after it. A periodic sweep picks up files whose pushing
+ * process stopped before its drain did; slices skip rows already indexed, so a file whose indexing stopped midway is
+ * redone cheaply, and two instances indexing the same file at once only repeat each other's work.
  */
 export class SearchIndexer {
   private running: Promise<void> | null = null
@@ -15,6 +17,8 @@ export class SearchIndexer {
   constructor(
     private readonly db: Db,
     private readonly log: Logger = silentLogger,
+    /** Keys per slice (tests pass a small one to index a file in several). */
+    private readonly sliceKeys: number = SEARCH_SLICE_KEYS,
   ) {}
 
   /** Starts a drain in the background (or asks the running one to go round again). */
@@ -55,8 +59,13 @@ export class SearchIndexer {
   }
 
   private async drain(): Promise<void> {
-    while (await indexOnePendingFile(this.db)) {
-      // One file per transaction, so a crash loses at most the file being indexed (it stays listed).
+    for (let cursor = await nextPendingFile(this.db); cursor; cursor = await nextPendingFile(this.db)) {
+      // The file stays listed (and searched directly) until its last slice is in.
+      while (cursor) {
+        cursor = await indexPendingSlice(this.db, cursor, this.sliceKeys)
+        // Lets requests that arrived during the slice run before the next one.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     }
   }
 }
