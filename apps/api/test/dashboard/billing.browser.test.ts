@@ -4,7 +4,7 @@
 // and its undoing. axe-core runs on the page.
 import { expect, test } from 'vitest'
 import { chargesOf, customerOf, withFakeStripe } from '../billing-fixture.js'
-import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow } from './browser.js'
+import { expectAccessible, forEachBrowserBackend, joinAsMember, problemsOf, shoot, sidewaysOverflow } from './browser.js'
 
 const stripe = withFakeStripe()
 
@@ -112,14 +112,7 @@ forEachBrowserBackend('dashboard billing', (env) => {
 
   test('a member sees the plan and usage but no way to buy', async () => {
     const owner = await env.workspace()
-    const memberEmail = `m-${owner.email}`
-    const invited = await owner.call('invite_member', { email: memberEmail, role: 'member' })
-    const member = await env.workspace(memberEmail)
-    const page = await env.page(member)
-    await page.goto(invited.accept_url)
-    await page.getByRole('button', { name: /Join|Accept/ }).click()
-    await page.goto(`${env.url()}/billing`)
-    await page.getByLabel('Workspace').selectOption({ label: `${(await owner.call('get_workspace')).name} (member)` })
+    const { member, page } = await joinAsMember(env, owner, '/billing')
     await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor()
     await page.getByRole('heading', { name: /^Usage in/ }).waitFor()
     expect(await page.getByRole('button', { name: /^Choose/ }).count()).toBe(0)

@@ -160,3 +160,20 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   // A string, evaluated in the page: this file is compiled without the DOM's types.
   return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')
 }
+
+/**
+ * A second person invited by `owner` as a member, who accepts in their own browser and switches to the owner's
+ * workspace at `path`: the member's signed-in page, and the member's own workspace (for their API calls).
+ */
+export async function joinAsMember(env: BrowserEnv, owner: BrowserWs, path: string): Promise<{ member: BrowserWs; page: Page; workspaceName: string }> {
+  const workspaceName = (await owner.call('get_workspace')).name as string
+  const memberEmail = `m-${owner.email}`
+  const invited = await owner.call('invite_member', { email: memberEmail, role: 'member' })
+  const member = await env.workspace(memberEmail)
+  const page = await env.page(member)
+  await page.goto(invited.accept_url)
+  await page.getByRole('button', { name: /Join|Accept/ }).click()
+  await page.goto(`${env.url()}${path}`)
+  await page.getByLabel('Workspace').selectOption({ label: `${workspaceName} (member)` })
+  return { member, page, workspaceName }
+}

@@ -4,7 +4,7 @@
 import { createPseudoProvider, type AuditResult, type TranslationProvider } from '@tolk/ai'
 import type { Page } from 'playwright-core'
 import { afterEach, expect, test } from 'vitest'
-import { expectAccessible, forEachBrowserBackend, problemsOf, shoot, sidewaysOverflow, type BrowserEnv, type BrowserWs } from './browser.js'
+import { expectAccessible, forEachBrowserBackend, joinAsMember, problemsOf, shoot, sidewaysOverflow, type BrowserEnv, type BrowserWs } from './browser.js'
 
 /**
  * The job runner's provider: the pseudo one, which a test can hold after a number of model calls, so a job is seen
@@ -254,14 +254,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
   test('a member is shown no API keys, no member administration, and the server refuses them anyway; an admin sees both', async () => {
     const owner = await env.workspace()
     const ownerWs = await owner.call('get_workspace')
-    const memberEmail = `m-${owner.email}`
-    const invited = await owner.call('invite_member', { email: memberEmail, role: 'member' })
-    const member = await env.workspace(memberEmail)
-    const page = await env.page(member)
-    await page.goto(invited.accept_url)
-    await page.getByRole('button', { name: /Join|Accept/ }).click()
-    await page.goto(`${env.url()}/members`)
-    await page.getByLabel('Workspace').selectOption({ label: `${ownerWs.name} (member)` })
+    const { member, page } = await joinAsMember(env, owner, '/members')
     await page.getByRole('cell', { name: `Ann Reviewer ${owner.email}`, exact: true }).waitFor()
     // Members: the list, read-only; the only action is leaving.
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0)
@@ -284,7 +277,7 @@ forEachBrowserBackend('dashboard work pages', (env) => {
     }
     expect((await owner.call('list_api_keys')).keys.map((k: any) => k.name)).toEqual(['test seeding'])
     // An admin of the same workspace sees them.
-    await owner.call('update_member', { user: (await owner.call('list_members')).members.find((m: any) => m.email === memberEmail).user_id, role: 'admin' })
+    await owner.call('update_member', { user: (await owner.call('list_members')).members.find((m: any) => m.email === member.email).user_id, role: 'admin' })
     await page.reload()
     await page.getByRole('link', { name: 'API keys' }).click()
     await page.getByRole('button', { name: 'Create key' }).waitFor()
