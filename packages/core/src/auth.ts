@@ -78,7 +78,7 @@ export class Authenticator {
     const now = this.clock().getTime()
     const hit = this.cache.get(hash)
     if (hit && hit.expiresAt > now) {
-      await this.touch(hit, now)
+      this.touch(hit, now)
       return hit.principal
     }
     const key = await findApiKeyByHash(this.db, hash)
@@ -94,7 +94,7 @@ export class Authenticator {
       touchedAt: 0,
     }
     this.cache.set(hash, entry)
-    await this.touch(entry, now)
+    this.touch(entry, now)
     return entry.principal
   }
 
@@ -121,11 +121,14 @@ export class Authenticator {
     this.cache.clear()
   }
 
-  // Awaited rather than fire-and-forget, so no query outlives its request; throttling keeps it off most requests.
-  private async touch(entry: CachedKey, now: number): Promise<void> {
+  // Not awaited: last_used_at is a hint, and on the embedded PGlite this write would wait for a push that holds the
+  // session, and the request with it (issue 28). A failed touch is retried after TOUCH_EVERY_MS.
+  private touch(entry: CachedKey, now: number): void {
     if (now - entry.touchedAt < TOUCH_EVERY_MS) return
     entry.touchedAt = now
-    await touchApiKey(this.db, entry.keyId, new Date(now))
+    void touchApiKey(this.db, entry.keyId, new Date(now)).catch(() => {
+      entry.touchedAt = 0
+    })
   }
 }
 

@@ -4,6 +4,8 @@ import { cpSync, writeFileSync } from 'node:fs'
 import { connect, type Connection } from '../src/connect.js'
 import { migrateToLatest } from '../src/migrate.js'
 
+export { scratchDatabase, type ScratchDatabase } from './scratch-database.js'
+
 /** Where the test run's migrated PGlite template lies (set by tools/setup-pglite-template.ts). */
 const TEMPLATE_ENV = 'TOLK_TEST_PGLITE_TEMPLATE'
 

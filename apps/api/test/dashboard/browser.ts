@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { createPseudoProvider, type TranslationProvider } from '@tolk/ai'
 import { InProcessRunner, SearchIndexer } from '@tolk/core'
 import type { Connection } from '@tolk/db'
-import { testBackends, type TestBackend } from '@tolk/db/testing'
+import { scratchDatabase, testBackends, type ScratchDatabase, type TestBackend } from '@tolk/db/testing'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { createApp, type AppDeps } from '../../src/app.js'
@@ -64,9 +64,13 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
     let runner: InProcessRunner
     let indexer: SearchIndexer
     let browser: Browser
+    let scratch: ScratchDatabase | undefined
     const contexts: BrowserContext[] = []
     beforeAll(async () => {
-      conn = await backend.connect()
+      // On PostgreSQL a database of its own: the runner takes every due job of its database, and files running at
+      // the same time on the shared one would take this file's jobs (with their own provider) or hand it theirs.
+      if (backend.name === 'postgres') scratch = await scratchDatabase(process.env.DATABASE_URL!, `tolk_browser_${randomUUID().slice(0, 8)}`)
+      conn = scratch ? await scratch.connect() : await backend.connect()
       runner = new InProcessRunner({ db: conn.db, ai: opts.ai?.() ?? createPseudoProvider(), batchSize: 20 }, 100).start()
       indexer = new SearchIndexer(conn.db)
       // The public URL is the loopback port's, so the links the app writes (invitations) open in the browser.
@@ -83,6 +87,7 @@ export function forEachBrowserBackend(title: string, fn: (env: BrowserEnv) => vo
       await runner?.stop()
       await indexer?.stop()
       await conn?.close()
+      await scratch?.drop()
     })
     fn({
       backend: backend.name,

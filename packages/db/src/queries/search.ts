@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../schema.js'
 import { phraseOf, phraseSql } from './phrase.js'
 import { inUse } from './unit-list.js'
+import { readOnlyTransactions } from '../session-gate.js'
 
 /** Where a search candidate matched. */
 export type SearchField = 'source' | 'key' | 'translation'
@@ -145,10 +146,11 @@ function anchored(q: SearchQuery, arm: Arm): RawBuilder<unknown> {
 async function timeBoxed<T>(db: Kysely<Database>, timeoutMs: number, fn: (tx: Kysely<Database>) => Promise<T>, settings: Record<string, string> = {}): Promise<T | null> {
   const all = { statement_timeout: String(timeoutMs), ...settings }
   try {
-    return await db.transaction().execute(async (tx) => {
+    // It only reads: on PGlite it may run between the statements of a push that holds the session.
+    return await readOnlyTransactions(() => db.transaction().execute(async (tx) => {
       await sql`SELECT ${sql.join(Object.entries(all).map(([k, v]) => sql`set_config(${k}, ${v}, true)`))}`.execute(tx)
       return fn(tx)
-    })
+    }))
   } catch (err) {
     if (isQueryCanceled(err)) return null
     throw err

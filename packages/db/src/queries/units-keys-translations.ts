@@ -1,5 +1,6 @@
 // Bulk reads and writes of the units, keys and translations tables that a push and the write ops share.
 import { sql, type Kysely } from 'kysely'
+import { onPGlite } from '../pglite-dialect.js'
 import type { Database, PluralMap, Surface, Translation, TranslationStatus } from '../schema.js'
 
 /**
@@ -8,23 +9,36 @@ import type { Database, PluralMap, Surface, Translation, TranslationStatus } fro
  */
 const CHUNK = 20_000
 
-function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
+/** Rows per statement of the bulk writes a big push sends back to back: each is built in a few milliseconds. */
+const SENT_CHUNK = 5_000
+
+/**
+ * Rows per statement on the embedded PGlite: each statement holds its one session and the thread it runs on, and a
+ * request that arrives meanwhile waits for one statement (pglite-dialect.ts); 5,000 units took 130-175 ms to write,
+ * 2,000 keep the wait under the 100 ms a small request may take (issue 28).
+ */
+const PGLITE_CHUNK = 2_000
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = []
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
   return out
 }
 
-/** Rows per statement of the bulk writes a big push sends back to back: each is built in a few milliseconds. */
-const SENT_CHUNK = 5_000
+/** Rows per bulk statement on `db`'s engine: `size` on PostgreSQL. */
+const rowsPerStatement = (db: Kysely<Database>, size: number) => (onPGlite(db) ? Math.min(size, PGLITE_CHUNK) : size)
+
+/** Values per lookup statement (an index probe each): 50,000 hashes took 80-110 ms on PGlite, so a fifth there. */
+const lookupChunk = (db: Kysely<Database>) => (onPGlite(db) ? 10_000 : 50_000)
 
 /**
  * Runs `statement` on each chunk of `rows`, starting one chunk per turn of the event loop: the statements still go
  * out back to back (the server writes one while the next is built), but building them never holds the thread for
  * long (issue 18: ten 20,000-row statements built at once stalled other requests for a few hundred milliseconds).
  */
-async function sentInTurns<T, R>(rows: readonly T[], statement: (part: T[]) => Promise<R>): Promise<R[]> {
+async function sentInTurns<T, R>(db: Kysely<Database>, rows: readonly T[], statement: (part: T[]) => Promise<R>): Promise<R[]> {
   const pending: Promise<R>[] = []
-  for (const part of chunks(rows, SENT_CHUNK)) {
+  for (const part of chunks(rows, rowsPerStatement(db, SENT_CHUNK))) {
     if (pending.length > 0) await new Promise((resolve) => setImmediate(resolve))
     const sent = statement(part)
     // Awaited below with the others; a failure before then must not count as unhandled.
@@ -59,7 +73,7 @@ export interface ResolvedHashes {
 export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, hashes: readonly string[]): Promise<ResolvedHashes> {
   const ids = new Map<string, string>()
   const aliasTexts = new Map<string, string>()
-  for (const part of chunks([...new Set(hashes)], 50_000)) {
+  for (const part of chunks([...new Set(hashes)], lookupChunk(db))) {
     // One array parameter, not `IN ($2, ..., $n)`: a generic plan of a long IN list compares every row with the whole
     // list (100,000 units x 10,000 hashes took minutes), while unnest joins by index probe or hash.
     const { rows } = await sql<{ id: string; source_hash: string; alias_text: string | null }>`
@@ -128,7 +142,7 @@ export interface NewUnitRow {
  * Chunks go out together, so the server writes one while the next is being serialized.
  */
 export async function insertUnits(db: Kysely<Database>, workspaceId: string, units: readonly NewUnitRow[]): Promise<number> {
-  const results = await sentInTurns(units, (part) => sql`
+  const results = await sentInTurns(db, units, (part) => sql`
     INSERT INTO units (id, workspace_id, source_text, source_plural, source_hash)
     SELECT v.id, ${workspaceId}::uuid, v.text, v.plural::jsonb, v.hash
     FROM unnest(${listParam(part.map((u) => u.id), 'uuid')}, ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${listParam(part.map((u) => u.source_hash), 'text')})
@@ -188,7 +202,7 @@ export interface NewKeyRow {
 
 /** Inserts keys into one file in bulk (chunks sent back to back, as in insertUnits). */
 export async function insertKeys(db: Kysely<Database>, place: KeyPlace, rows: readonly NewKeyRow[]): Promise<void> {
-  await sentInTurns(rows, (part) => sql`
+  await sentInTurns(db, rows, (part) => sql`
     INSERT INTO keys (id, workspace_id, project_id, file_id, name, context, comment, position, unit_id, meta)
     SELECT v.id, ${place.workspace_id}::uuid, ${place.project_id}::uuid, ${place.file_id}::uuid, v.name, v.context, v.comment, v.position, v.unit_id, v.meta::jsonb
     FROM unnest(${listParam(part.map((r) => r.id), 'uuid')}, ${part.map((r) => r.name)}::text[], ${part.map((r) => r.context)}::text[], ${part.map((r) => r.comment)}::text[],
@@ -207,7 +221,7 @@ export interface KeyChange {
 
 /** Updates keys in bulk (unit, comment, position, meta) and brings removed ones back. */
 export async function updateKeys(db: Kysely<Database>, rows: readonly KeyChange[]): Promise<void> {
-  await sentInTurns(rows, (part) => sql`
+  await sentInTurns(db, rows, (part) => sql`
       UPDATE keys AS k SET unit_id = v.unit_id, comment = v.comment, position = v.position, meta = v.meta::jsonb, removed_at = NULL, updated_at = now()
       FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.unit_id)}::uuid[], ${part.map((r) => r.comment)}::text[],
         ${part.map((r) => r.position)}::int[], ${part.map((r) => jsonText(r.meta))}::text[]) AS v (id, unit_id, comment, position, meta)
@@ -216,14 +230,14 @@ export async function updateKeys(db: Kysely<Database>, rows: readonly KeyChange[
 
 /** Marks keys gone from their file. */
 export async function markKeysRemoved(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
-  await Promise.all(chunks(ids).map((part) => sql`UPDATE keys SET removed_at = now(), updated_at = now() WHERE id = ANY(${part}::uuid[])`.execute(db)))
+  await Promise.all(chunks(ids, rowsPerStatement(db, CHUNK)).map((part) => sql`UPDATE keys SET removed_at = now(), updated_at = now() WHERE id = ANY(${part}::uuid[])`.execute(db)))
 }
 
 /** Translations of the given units in the given locales. */
 export async function translationsOf(db: Kysely<Database>, unitIds: readonly string[], locales: readonly string[]): Promise<Translation[]> {
   if (unitIds.length === 0 || locales.length === 0) return []
   const out: Translation[] = []
-  for (const part of chunks([...new Set(unitIds)], 50_000)) {
+  for (const part of chunks([...new Set(unitIds)], lookupChunk(db))) {
     const { rows } = await sql<Translation>`
       SELECT t.* FROM translations t JOIN unnest(${part}::uuid[]) AS v (unit_id) ON t.unit_id = v.unit_id
       WHERE t.locale = ANY(${[...locales]}::text[])`.execute(db)
@@ -270,7 +284,7 @@ export interface HistoryActor {
 export async function writeTranslations(db: Kysely<Database>, workspaceId: string, writes: readonly TranslationWrite[], actor: HistoryActor): Promise<void> {
   // One time for the whole write, from the application's clock like snapshots' pushed_at, which pulls compare it with.
   const at = new Date()
-  for (const part of chunks(writes)) {
+  for (const part of chunks(writes, rowsPerStatement(db, CHUNK))) {
     const unitIds = part.map((w) => w.unit_id)
     const locales = part.map((w) => w.locale)
     await sql`
@@ -301,7 +315,7 @@ export interface SeenTranslation {
 export async function writeTranslationsIfUnchanged(db: Kysely<Database>, workspaceId: string, writes: readonly (TranslationWrite & { before: SeenTranslation | null })[], actor: HistoryActor): Promise<TranslationWrite[]> {
   const at = new Date()
   const done: TranslationWrite[] = []
-  for (const part of chunks(writes)) {
+  for (const part of chunks(writes, rowsPerStatement(db, CHUNK))) {
     const fresh = part.filter((w) => w.before === null)
     const seen = part.filter((w) => w.before !== null)
     const rows: { unit_id: string; locale: string }[] = []

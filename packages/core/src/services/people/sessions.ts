@@ -25,7 +25,9 @@ export async function userFromSession(db: Db, cookieToken: string, now: Date = n
   if (!looksLikeToken(cookieToken)) return null
   const found = await findLiveSession(db, hashToken(cookieToken), now)
   if (!found) return null
-  await touchSession(db, found.session.id, now)
+  // last_seen_at is a hint written at most once a minute, and not awaited: on the embedded PGlite this write would
+  // wait for a push that holds the session, and the request with it (issue 28). A failed touch is retried next minute.
+  if (found.session.last_seen_at.getTime() < now.getTime() - 60_000) void touchSession(db, found.session.id, now).catch(() => {})
   return found
 }
 
