@@ -39,7 +39,7 @@ export function mountRest(app: Hono, deps: RestDeps): void {
     c.set('surface', surface)
     const principal = who?.principal ?? null
     if (principal?.workspaceId) c.set('workspaceId', principal.workspaceId)
-    const raw = method === 'GET' ? queryInput(c) : await bodyInput(c)
+    const raw = method === 'GET' ? await queryInput(c) : await bodyInput(c)
     const out = await invoke(opContext(c, deps, principal, surface), op.name, raw)
     c.set('requestIdSent', true)
     // Plain header object: @hono/node-server then writes head and body in one go.
@@ -61,7 +61,7 @@ function surfaceOf(c: Context): Surface {
   return /^tolk-cli\//.test(c.req.header('user-agent') ?? '') ? 'cli' : 'api'
 }
 
-function queryInput(c: Context): unknown {
+async function queryInput(c: Context): Promise<unknown> {
   const input = c.req.query('input')
   return input === undefined || input === '' ? {} : parseJson(input, 'The input query parameter is not valid JSON; URL-encode a JSON object.')
 }
@@ -76,8 +76,8 @@ async function bodyInput(c: Context): Promise<unknown> {
   return parseJson(text, 'The body is not valid JSON; send a JSON object.')
 }
 
-function parseJson(text: string, detail: string): unknown {
-  const value = parseBoundedJson(text, detail)
+async function parseJson(text: string, detail: string): Promise<unknown> {
+  const value = await parseBoundedJson(text, detail)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail('invalid_input', 'The input must be a JSON object.', { issues: [{ path: '', message: `Expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.` }] })
   }

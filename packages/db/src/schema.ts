@@ -93,8 +93,10 @@ export interface FileSnapshotsTable {
   file_id: string
   locale: string
   path: string
-  /** The file as UTF-8 bytes of its text (BOM included as U+FEFF). */
+  /** The file as UTF-8 bytes of its text (BOM included as U+FEFF), compressed as content_compression says. */
   content: ColumnType<Uint8Array, Uint8Array, Uint8Array>
+  /** 'deflate-raw': the API compressed the bytes (migration 0027); null: stored as they are (older copies). */
+  content_compression: ColumnType<string | null, string | null | undefined, string | null>
   content_hash: string
   encoding: Generated<string>
   pushed_at: Timestamp

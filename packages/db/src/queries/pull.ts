@@ -1,25 +1,34 @@
+import { promisify } from 'node:util'
+import { inflateRaw } from 'node:zlib'
 import { sql, type Kysely } from 'kysely'
 import type { Database, PluralMap } from '../schema.js'
 
+const inflate = promisify(inflateRaw)
+
 /**
- * The text of a file's last pushed copy in a locale, for rendering into it. PostgreSQL turns the bytes into text,
- * so the driver decodes 10 MB of UTF-8 once, where bytea arrives as 20 MB of hex to decode twice (80 ms of the
- * API's CPU for a 100,000-key file). Still sent as bytes: a copy holding NUL, which text cannot hold, and one
- * starting with a BOM, which PGlite's driver drops from text.
+ * The text of a file's last pushed copy in a locale, for rendering into it. Copies are stored compressed by the API
+ * (upsertSnapshot) and inflated here on libuv's thread pool. Copies stored before migration 0027 are plain: for those
+ * PostgreSQL turns the bytes into text, so the driver decodes 10 MB of UTF-8 once, where bytea arrives as 20 MB of hex
+ * to decode twice (80 ms of the API's CPU for a 100,000-key file); still sent as bytes: a copy holding NUL, which text
+ * cannot hold, and one starting with a BOM, which PGlite's driver drops from text.
  */
 export async function snapshotTextOf(db: Kysely<Database>, fileId: string, locale: string): Promise<string | undefined> {
-  const { rows } = await sql<{ text: string | null; bytes: Uint8Array | null }>`
-    SELECT CASE WHEN s.as_bytes THEN NULL ELSE convert_from(s.content, 'UTF8') END AS text, CASE WHEN s.as_bytes THEN s.content END AS bytes
+  const { rows } = await sql<{ compression: string | null; text: string | null; bytes: Uint8Array | null }>`
+    SELECT s.compression, CASE WHEN s.as_bytes THEN NULL ELSE convert_from(s.content, 'UTF8') END AS text, CASE WHEN s.as_bytes THEN s.content END AS bytes
     FROM (
-      SELECT content, position(decode('00', 'hex') IN content) > 0 OR substring(content FROM 1 FOR 3) = decode('efbbbf', 'hex')
-        OR getdatabaseencoding() <> 'UTF8' AS as_bytes
+      SELECT compression, content, compression IS NOT NULL OR position(decode('00', 'hex') IN content) > 0
+        OR substring(content FROM 1 FOR 3) = decode('efbbbf', 'hex') OR getdatabaseencoding() <> 'UTF8' AS as_bytes
       -- Decompressed once here (|| makes a plain copy; OFFSET 0 keeps it one value), not once per use above.
-      FROM (SELECT content || ''::bytea AS content FROM file_snapshots WHERE file_id = ${fileId} AND locale = ${locale} OFFSET 0) d
+      FROM (SELECT content_compression AS compression, content || ''::bytea AS content FROM file_snapshots WHERE file_id = ${fileId} AND locale = ${locale} OFFSET 0) d
       OFFSET 0
     ) s`.execute(db)
   const row = rows[0]
   if (!row) return undefined
-  return row.text ?? Buffer.from(row.bytes!.buffer, row.bytes!.byteOffset, row.bytes!.byteLength).toString('utf8')
+  if (row.text !== null) return row.text
+  const bytes = Buffer.from(row.bytes!.buffer, row.bytes!.byteOffset, row.bytes!.byteLength)
+  if (row.compression === null) return bytes.toString('utf8')
+  if (row.compression !== 'deflate-raw') throw new Error(`A stored copy is compressed as ${row.compression}, which this version cannot read.`)
+  return (await inflate(bytes)).toString('utf8')
 }
 
 /** What pull_file reads with a file's keys. */

@@ -15,9 +15,9 @@ const SENT_CHUNK = 5_000
 /**
  * Rows per statement on the embedded PGlite: each statement holds its one session and the thread it runs on, and a
  * request that arrives meanwhile waits for one statement (pglite-dialect.ts); 5,000 units took 130-175 ms to write,
- * 2,000 keep the wait under the 100 ms a small request may take (issue 28).
+ * 1,000 keep it near 40 ms, well under the 100 ms a small request may take (issue 28).
  */
-const PGLITE_CHUNK = 2_000
+const PGLITE_CHUNK = 1_000
 
 function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = []
