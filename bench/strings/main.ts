@@ -348,7 +348,9 @@ async function tupleCounts(exec: Exec): Promise<Record<string, number>> {
   const read = async () => Object.fromEntries((await exec('SELECT relname::text AS relname, (n_tup_ins + n_tup_upd + n_tup_del)::int AS n FROM pg_stat_user_tables')).map((r: { relname: string; n: number }) => [r.relname, r.n]))
   let last = JSON.stringify(await read())
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1200))
+    // A connection that went idle reports its counts up to 10 s later (PGSTAT_IDLE_INTERVAL): the search indexer's last
+    // slices showed up as the re-push's writes when the counts were read 1.2 s apart.
+    await new Promise((resolve) => setTimeout(resolve, 11_000))
     const now = await read()
     if (JSON.stringify(now) === last) return now
     last = JSON.stringify(now)
