@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
+import type { Connection } from '../src/connect.js'
 import { insertFile, upsertSnapshot } from '../src/queries/files.js'
 import { insertProject } from '../src/queries/projects.js'
 import { snapshotTextOf } from '../src/queries/pull.js'
 import { insertWorkspace } from '../src/queries/workspaces.js'
 import { testBackends } from './backends.js'
+
+/** A workspace with one JSON file to store copies of. */
+async function jsonFile(conn: Connection) {
+  const ws = await insertWorkspace(conn.db, { slug: `pull-${randomUUID()}`, name: 'Pull', source_locale: 'en' })
+  const project = await insertProject(conn.db, { workspace_id: ws.id, slug: 'app', name: 'App' })
+  const file = await insertFile(conn.db, { workspace_id: ws.id, project_id: project.id, pattern: '{locale}.json', format: 'json', source_path: 'en.json' })
+  return { ws, file }
+}
 
 describe.each(testBackends())('snapshotTextOf on $name', (backend) => {
   test.each([
@@ -15,9 +24,7 @@ describe.each(testBackends())('snapshotTextOf on $name', (backend) => {
   ])('returns the pushed copy exactly: %s', async (_name, content) => {
     const conn = await backend.connect()
     try {
-      const ws = await insertWorkspace(conn.db, { slug: `pull-${randomUUID()}`, name: 'Pull', source_locale: 'en' })
-      const project = await insertProject(conn.db, { workspace_id: ws.id, slug: 'app', name: 'App' })
-      const file = await insertFile(conn.db, { workspace_id: ws.id, project_id: project.id, pattern: '{locale}.json', format: 'json', source_path: 'en.json' })
+      const { ws, file } = await jsonFile(conn)
       await upsertSnapshot(conn.db, { workspace_id: ws.id, file_id: file.id, locale: 'en', path: 'en.json', content, content_hash: 'h', encoding: 'utf-8' })
       expect(await snapshotTextOf(conn.db, file.id, 'en')).toBe(content)
       expect(await snapshotTextOf(conn.db, file.id, 'de')).toBeUndefined()
@@ -36,9 +43,7 @@ describe.each(testBackends())('snapshotTextOf on $name', (backend) => {
   test('a big copy is stored compressed, a fraction of its size, and read back whole', async () => {
     const conn = await backend.connect()
     try {
-      const ws = await insertWorkspace(conn.db, { slug: `pull-${randomUUID()}`, name: 'Pull', source_locale: 'en' })
-      const project = await insertProject(conn.db, { workspace_id: ws.id, slug: 'app', name: 'App' })
-      const file = await insertFile(conn.db, { workspace_id: ws.id, project_id: project.id, pattern: '{locale}.json', format: 'json', source_path: 'en.json' })
+      const { ws, file } = await jsonFile(conn)
       const content = `${JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`screen.key${i}`, `Text number ${i}, «quoted» ✓`])), null, 2)}\n`
       await upsertSnapshot(conn.db, { workspace_id: ws.id, file_id: file.id, locale: 'en', path: 'en.json', content, content_hash: 'h', encoding: 'utf-8' })
       const stored = await sql<{ bytes: number }>`SELECT octet_length(content) AS bytes FROM file_snapshots WHERE file_id = ${file.id}`.execute(conn.db)
