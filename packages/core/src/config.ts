@@ -1,5 +1,6 @@
 import { auditBudgetFromEnv, type AuditBudget } from './jobs/audit-budget.js'
 import { AUTO_TRANSLATE_WAIT_MS } from './services/auto-translate.js'
+import { DEFAULT_PULL_CACHE_MB } from './services/pull-cache.js'
 
 /** Runtime configuration of the apps (design § Configuration), read once from the environment by main.ts. */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   metricsToken?: string
   /** Tests and development only: fetch OAuth client ID metadata documents over http and from private addresses. */
   oauthAllowPrivateClientUrls: boolean
+  /** Characters of rendered pulls kept for identical pulls, in MB of text (TOLK_PULL_CACHE_MB; 0: none). */
+  pullCacheMb: number
   /** TOLK_PLAN_LIMITS on or off; unset: enforced exactly when billing is configured (STRIPE_SECRET_KEY). */
   planLimits?: boolean
 }
@@ -78,6 +81,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     oauthAllowPrivateClientUrls: env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === '1' || env.TOLK_OAUTH_ALLOW_PRIVATE_CLIENT_URLS === 'true',
     logLevel: logLevel(env.TOLK_LOG_LEVEL),
     metricsToken: env.TOLK_METRICS_TOKEN || undefined,
+    pullCacheMb: count(env.TOLK_PULL_CACHE_MB, DEFAULT_PULL_CACHE_MB, 'TOLK_PULL_CACHE_MB'),
     planLimits: onOff(env.TOLK_PLAN_LIMITS, 'TOLK_PLAN_LIMITS'),
   }
 }

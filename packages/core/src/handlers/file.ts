@@ -64,7 +64,7 @@ export const fileHandlers = {
     const project = await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
     const pulled = await renderPull(ctx, { project, sourceLocale, path: input.path, locale: input.locale, missing: input.missing, approvedOnly: input.approved_only })
-    return { ...pulled, encoding: encodingOut(pulled.encoding) }
+    return { ...pulled, warnings: [...pulled.warnings], encoding: encodingOut(pulled.encoding) }
   }) satisfies Handler<typeof c.pullFile>,
 }
 

@@ -8,6 +8,7 @@ import type { AuthedContext } from '../context.js'
 import { awaitedLater } from './awaited-later.js'
 import { keyId, sameText, valueIn, type LocaleText } from './entry-text.js'
 import { codecOf } from './codec.js'
+import { cachedPull, type RenderedPull } from './pull-cache.js'
 import { localeOfPath, pathFromPattern, type LocaleMap } from './locale-path.js'
 
 /** A validated pull. */
@@ -69,7 +70,7 @@ interface Pull {
  * values whose translations changed since that push (design § Files and round trip). A translation the file's
  * learned format cannot write is left out and listed in `warnings` (docs/formats/learned.md § Writing).
  */
-export async function renderPull(ctx: AuthedContext<'not_found'>, req: PullRequest): Promise<{ path: string; encoding: string; format: string; content: string; warnings: PullWarning[] }> {
+export async function renderPull(ctx: AuthedContext<'not_found'>, req: PullRequest): Promise<RenderedPull> {
   const file = await findFileForPath(ctx, req.project, req.path, req.locale)
   const codec = await codecOf(ctx, file.format)
   const format = file.format
@@ -83,6 +84,9 @@ export async function renderPull(ctx: AuthedContext<'not_found'>, req: PullReque
   if (!multi && head.locale === req.locale && req.locale === req.sourceLocale) return { ...out, content: await copy(), warnings: [] }
 
   const locales = multi ? [...new Set([req.sourceLocale, req.locale, ...req.project.target_locales])] : [req.locale]
+  // A learned format's template can change under the same file; only built-in formats' pulls are reused.
+  const cached = codec.learned ? undefined : await cachedPull(ctx, { file, heads, req, locales })
+  if (cached?.pull) return cached.pull
   const isOwnTemplate = head.locale === req.locale
   // PostgreSQL joins and sorts the keys while the copy is fetched and parsed.
   const rowsRead = awaitedLater(pullRowsOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly }))
@@ -105,7 +109,9 @@ export async function renderPull(ctx: AuthedContext<'not_found'>, req: PullReque
     locale: req.locale, sourceLocale: req.sourceLocale, missing: 'omit', parsed, unwritable, templateLocale, ...(styleSource === undefined ? {} : { styleSource }),
   })
   const warnings = unwritable.slice(0, MAX_PULL_WARNINGS).map((u) => ({ key: u.key, locale: req.locale, message: u.reason }))
-  return { ...out, content, warnings }
+  const pulled = { ...out, content, warnings }
+  cached?.keep(pulled)
+  return pulled
 }
 
 /**

@@ -33,7 +33,7 @@ export function findSnapshotHead(db: Kysely<Database>, fileId: string, locale: s
 /** Locale, path and encoding of every pushed copy of the given files (no content). */
 export function listSnapshotHeads(db: Kysely<Database>, fileIds: string[]) {
   if (fileIds.length === 0) return Promise.resolve([])
-  return db.selectFrom('file_snapshots').select(['file_id', 'locale', 'path', 'encoding', 'pushed_at']).where('file_id', 'in', fileIds).orderBy('locale').execute()
+  return db.selectFrom('file_snapshots').select(['file_id', 'locale', 'path', 'encoding', 'pushed_at', 'content_hash']).where('file_id', 'in', fileIds).orderBy('locale').execute()
 }
 
 /** Stores the pushed copy of a file in a locale, replacing the previous one. */

@@ -72,6 +72,28 @@ export async function pullRowsOfFile(db: Kysely<Database>, fileId: string, q: Pu
   return rows
 }
 
+/**
+ * A stamp of every row a pull of the file reads: its keys, active and removed, and the active keys' translations in
+ * the asked locales (under approved_only, the reviewed and approved ones). Each joined row adds a 64-bit hash of its
+ * key's and translation's row versions (`xmin`, the transaction that wrote each). A write committed after a stamp was
+ * read brings a transaction id no row had then (or only drops rows, which the count shows), so it changes the stamp
+ * unless 64-bit hashes collide; unit source texts never change. An aggregate in the database: no row crosses to the API, where a pull
+ * of 100,000 keys spends most of its time (docs/decisions.md, issue 28: rendered pulls are reused).
+ */
+export async function pullStampOfFile(db: Kysely<Database>, fileId: string, q: PullQuery): Promise<string> {
+  if (q.locales.length === 0) throw new TypeError('pullStampOfFile needs at least one locale')
+  const reviewed = sql`t.status IN ('reviewed', 'approved')`
+  const { rows } = await sql<{ n: string; sum: string | null }>`
+    SELECT count(*)::text AS n,
+      sum(hashint8extended(k.xmin::text::int8, coalesce(t.xmin::text::int8, 0)))::text AS sum
+    FROM keys k
+    LEFT JOIN translations t ON k.removed_at IS NULL AND t.unit_id = k.unit_id AND t.locale IN (${sql.join(q.locales)})
+      ${q.approvedOnly ? sql`AND ${reviewed}` : sql``}
+    WHERE k.file_id = ${fileId}`.execute(db)
+  const row = rows[0]!
+  return `${row.n}:${row.sum ?? 0}`
+}
+
 /** Names and contexts of the keys gone from a file: a pull drops them from the copy it renders into. */
 export function removedKeysOfFile(db: Kysely<Database>, fileId: string): Promise<{ name: string; context: string }[]> {
   return db.selectFrom('keys').select(['name', 'context']).where('file_id', '=', fileId).where('removed_at', 'is not', null).execute()

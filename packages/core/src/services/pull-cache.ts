@@ -1,0 +1,106 @@
+/**
+ * Rendered pulls kept for the next identical pull (docs/decisions.md, issue 28: rendered pulls are reused). A CI job
+ * or an agent pulls the same files again and again while nothing changed; rendering a 100,000-key file costs the API
+ * most of a second, checking that nothing changed costs one aggregate in the database.
+ *
+ * An entry is reused only when its stamp equals the one the pull computes now: the file, the project settings the
+ * render reads, the copies' hashes and the database's stamp of every key and translation row the render reads
+ * (pullStampOfFile). Nothing is invalidated on write, so every API process keeps its own cache and none is ever
+ * stale. Entries are kept in least recently used order within a budget of characters.
+ */
+
+import { pullStampOfFile, type File } from '@tolk/db'
+import type { AuthedContext } from '../context.js'
+import type { PullRequest, PullWarning } from './pull.js'
+
+/** What a pull answers: kept as it was answered, and never changed after. */
+export interface RenderedPull {
+  path: string
+  encoding: string
+  format: string
+  content: string
+  warnings: readonly PullWarning[]
+}
+
+/** The budget when TOLK_PULL_CACHE_MB does not set one: a few large files, or many small ones. */
+export const DEFAULT_PULL_CACHE_MB = 64
+
+export class PullCache {
+  private readonly entries = new Map<string, { stamp: string; pull: RenderedPull; chars: number }>()
+  private chars = 0
+
+  constructor(private budgetChars: number) {}
+
+  /** Sets the budget in characters (0: keep nothing) and drops what no longer fits. */
+  setBudget(chars: number): void {
+    this.budgetChars = chars
+    for (const [oldest] of this.entries) {
+      if (this.chars <= chars) break
+      this.drop(oldest)
+    }
+  }
+
+  /** The kept pull for `key` when it was rendered from the same stamp; refreshes its place in the order. */
+  get(key: string, stamp: string): RenderedPull | undefined {
+    const hit = this.entries.get(key)
+    if (!hit || hit.stamp !== stamp) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, hit)
+    return hit.pull
+  }
+
+  /** Keeps a pull, dropping the least recently used ones beyond the budget; a pull larger than the budget is not kept. */
+  set(key: string, stamp: string, pull: RenderedPull): void {
+    this.drop(key)
+    const chars = pull.content.length + pull.path.length
+    if (chars > this.budgetChars) return
+    this.entries.set(key, { stamp, pull, chars })
+    this.chars += chars
+    this.setBudget(this.budgetChars)
+  }
+
+  get disabled(): boolean {
+    return this.budgetChars === 0
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key)
+    if (!old) return
+    this.entries.delete(key)
+    this.chars -= old.chars
+  }
+}
+
+/** The process's cache of rendered pulls; main.ts sets its budget from TOLK_PULL_CACHE_MB (0 turns it off). */
+export const pullCache = new PullCache(DEFAULT_PULL_CACHE_MB * 1024 * 1024)
+
+/** A pull's lookup: the kept pull when nothing it reads changed, and where to keep the one rendered otherwise. */
+export interface CachedPull {
+  pull: RenderedPull | undefined
+  keep(pull: RenderedPull): void
+}
+
+/**
+ * Looks up the pull of `file` in the request's locale: everything the render reads besides the rows (the file, the
+ * project's locales and locale map, the copies, the request's options) is part of the stamp, and the rows are in it
+ * through pullStampOfFile. Read before the render: a row written meanwhile is newer than the stamp, so the pull kept
+ * under it is only ever replaced, never served stale.
+ */
+export async function cachedPull(
+  ctx: AuthedContext,
+  at: { file: File; heads: readonly { locale: string; path: string; encoding: string; content_hash: string; pushed_at: Date | string }[]; req: PullRequest; locales: readonly string[] },
+): Promise<CachedPull> {
+  const { file, heads, req, locales } = at
+  if (pullCache.disabled) return { pull: undefined, keep: () => {} }
+  const key = `${ctx.workspaceId}/${file.id}/${req.locale}/${req.missing}/${req.approvedOnly}`
+  const rows = await pullStampOfFile(ctx.db, file.id, { locales, approvedOnly: req.approvedOnly })
+  const stamp = JSON.stringify([
+    rows, file.format, file.pattern, file.source_path, req.sourceLocale, locales, req.project.locale_map,
+    heads.map((h) => [h.locale, h.path, h.encoding, h.content_hash, new Date(h.pushed_at).toISOString()]),
+  ])
+  return { pull: pullCache.get(key, stamp), keep: (pull) => pullCache.set(key, stamp, pull) }
+}
