@@ -11,7 +11,6 @@
 
 import { pullStampOfFile, type File } from '@tolk/db'
 import type { AuthedContext } from '../context.js'
-import type { PullRequest, PullWarning } from './pull.js'
 
 /** What a pull answers: kept as it was answered, and never changed after. */
 export interface RenderedPull {
@@ -19,7 +18,8 @@ export interface RenderedPull {
   encoding: string
   format: string
   content: string
-  warnings: readonly PullWarning[]
+  /** pull.ts's PullWarning (not imported: pull.ts imports this module). */
+  warnings: readonly { key: string; locale: string; message: string }[]
 }
 
 /** The budget when TOLK_PULL_CACHE_MB does not set one: a few large files, or many small ones. */
@@ -78,6 +78,15 @@ export class PullCache {
 /** The process's cache of rendered pulls; main.ts sets its budget from TOLK_PULL_CACHE_MB (0 turns it off). */
 export const pullCache = new PullCache(DEFAULT_PULL_CACHE_MB * 1024 * 1024)
 
+/** What of pull.ts's PullRequest the stamp reads. */
+interface PullOptions {
+  locale: string
+  sourceLocale: string
+  missing: string
+  approvedOnly: boolean
+  project: { locale_map: unknown }
+}
+
 /** A pull's lookup: the kept pull when nothing it reads changed, and where to keep the one rendered otherwise. */
 export interface CachedPull {
   pull: RenderedPull | undefined
@@ -92,7 +101,7 @@ export interface CachedPull {
  */
 export async function cachedPull(
   ctx: AuthedContext,
-  at: { file: File; heads: readonly { locale: string; path: string; encoding: string; content_hash: string; pushed_at: Date | string }[]; req: PullRequest; locales: readonly string[] },
+  at: { file: File; heads: readonly { locale: string; path: string; encoding: string; content_hash: string; pushed_at: Date | string }[]; req: PullOptions; locales: readonly string[] },
 ): Promise<CachedPull> {
   const { file, heads, req, locales } = at
   if (pullCache.disabled) return { pull: undefined, keep: () => {} }
