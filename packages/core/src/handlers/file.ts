@@ -2,6 +2,7 @@ import { addLearnedFormatPattern, listFilesOfProject, listSnapshotHeads } from '
 import type * as c from '../contract/file.js'
 import { rolledBack } from '../outcome.js'
 import { pushCodec } from '../services/codec.js'
+import { warmParser } from '../services/parse-off-thread.js'
 import { answerNotReady, pushedLocaleOf } from '../services/learning.js'
 import { requireProject, sourceLocaleOf } from '../services/project-ref.js'
 import { renderPull } from '../services/pull.js'
@@ -29,6 +30,7 @@ export const fileHandlers = {
   }) satisfies Handler<typeof c.listFiles>,
 
   push_file: (async (ctx, input) => {
+    warmParser(input.content.length)
     const project = await requireProject(ctx, input.project)
     const sourceLocale = await sourceLocaleOf(ctx)
     const codec = await pushCodec(ctx, input.format, input.path, input.content)

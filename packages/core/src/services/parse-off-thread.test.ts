@@ -1,6 +1,6 @@
 import { checkTemplate, inferTemplate, parse } from '@tolk/formats'
 import { expect, test } from 'vitest'
-import { checkTemplateOffThread, inferTemplateOffThread, OFF_THREAD_CHARS, parseFile } from './parse-off-thread.js'
+import { checkTemplateOffThread, inferTemplateOffThread, OFF_THREAD_CHARS, parseFile, warmParser } from './parse-off-thread.js'
 
 test('a big file parsed on the worker thread reads exactly as parsed in place, in order, issues included', async () => {
   const entries = Array.from({ length: 30_000 }, (_, i) => `"k${i}": "Value number ${i}"`)
@@ -28,4 +28,31 @@ test('learn_format\'s inference and template check on the worker thread answer a
   expect(inferred.check?.entries).toHaveLength(300)
   expect(await checkTemplateOffThread(inferred.template, sample)).toEqual(checkTemplate(inferred.template, sample))
   expect((await checkTemplateOffThread({ nonsense: true }, sample)).errors.length).toBeGreaterThan(0)
+})
+
+test('entries cross from the worker thread whole: nested meta, plural maps, multi-locale values, lone surrogates and NUL', async () => {
+  // A nested i18next file with plurals, a key holding NUL and one spelling a lone surrogate as an escape.
+  const lines = Array.from({ length: 12_000 }, (_, i) => `"s${i}": { "title": "Title ${i}", "items_one": "{{count}} item", "items_other": "{{count}} items" }`)
+  const content = `{\n${lines.join(',\n')},\n"odd": { "nul": "a\\u0000b", "half": "x\\ud800y", "emoji": "😀 ok" }\n}\n`
+  expect(content.length).toBeGreaterThan(OFF_THREAD_CHARS)
+  const off = await parseFile('json', content, { locale: 'en', sourceLocale: 'en' })
+  const inPlace = parse('json', content, { locale: 'en', sourceLocale: 'en' })
+  expect(off).toEqual(inPlace)
+  expect(off.entries.find((e) => e.key === 's7.items')).toMatchObject({ plural: { one: '{{count}} item', other: '{{count}} items' } })
+  expect(off.entries.find((e) => e.key === 'odd.half')!.value).toBe('x\ud800y')
+  expect(off.entries.find((e) => e.key === 'odd.nul')!.value).toBe('a\u0000b')
+  // A multi-locale format: every locale's column crosses.
+  const xc = { sourceLanguage: 'en', version: '1.0', strings: Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`key ${i}`, { localizations: { en: { stringUnit: { state: 'translated', value: `Hello ${i}` } }, de: { stringUnit: { state: 'translated', value: `Hallo ${i}` } } } }])) }
+  const xcText = JSON.stringify(xc, null, 2)
+  expect(xcText.length).toBeGreaterThan(OFF_THREAD_CHARS)
+  const xcOff = await parseFile('xcstrings', xcText, { sourceLocale: 'en' })
+  expect(xcOff).toEqual(parse('xcstrings', xcText, { sourceLocale: 'en' }))
+  expect(xcOff.entries[5]!.values).toMatchObject({ de: { value: 'Hallo 5' } })
+})
+
+test('a worker started ahead of a big file parses it, and a small file starts none', async () => {
+  warmParser(10)
+  warmParser(OFF_THREAD_CHARS)
+  const content = `{${Array.from({ length: 20_000 }, (_, i) => `"w${i}": "warm ${i}"`).join(',')}}`
+  expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
 })
