@@ -14,7 +14,21 @@ export interface GatedPGliteOptions {
 }
 
 /** PostgreSQL's adapter, by another name: how a query module tells the embedded PGlite (see onPGlite). */
-export class PGliteAdapter extends PostgresAdapter {}
+export class PGliteAdapter extends PostgresAdapter {
+  constructor(readonly gate?: SessionGate) {
+    super()
+  }
+}
+
+/**
+ * On the embedded PGlite, a count that grows with every statement that may change data and every transaction end,
+ * from any handle of this process (the only one that can open the database); undefined on PostgreSQL, which other
+ * processes write too. Two equal counts mean nothing was written in between (pull-cache.ts skips its stamp query).
+ */
+export function embeddedWrites(db: Kysely<any>): number | undefined {
+  const adapter = db.getExecutor().adapter
+  return adapter instanceof PGliteAdapter ? adapter.gate?.writes : undefined
+}
 
 /**
  * Whether `db` (or a transaction of it) runs on the embedded PGlite, where every statement holds the one session and
@@ -28,7 +42,7 @@ export function onPGlite(db: Kysely<any>): boolean {
 export class GatedPGliteDialect implements Dialect {
   constructor(private readonly options: GatedPGliteOptions) {}
   createAdapter() {
-    return new PGliteAdapter()
+    return new PGliteAdapter(this.options.gate)
   }
   createDriver(): Driver {
     return new GatedPGliteDriver(this.options)
@@ -91,6 +105,7 @@ class GatedPGliteConnection implements DatabaseConnection {
   constructor(private readonly options: GatedPGliteOptions) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!onlyReads(query.sql)) this.options.gate.writes++
     if (this.guest) return this.guest.run<R>(query)
     if (this.hosting) return this.hosting.own<R>(query)
     if (!this.holding) {
@@ -148,6 +163,8 @@ class GatedPGliteConnection implements DatabaseConnection {
     } catch (err) {
       if (commit) throw err
     } finally {
+      // A rollback takes back rows that readers saw; a commit is counted too, for the statements it makes visible.
+      this.options.gate.writes++
       this.tx = undefined
       this.finish = undefined
       this.closed = undefined

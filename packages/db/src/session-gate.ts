@@ -39,6 +39,12 @@ export function meterDatabaseWait<T>(meter: WaitMeter, fn: () => Promise<T>): Pr
 export class SessionGate {
   /** The transaction holding the session, while it takes guests (pglite-dialect.ts). */
   host: GuestHost | undefined
+  /**
+   * Statements that may have changed data, and transaction ends (a rollback undoes what a guest saw), counted as they
+   * run: the one process that owns the embedded database can tell that nothing changed by comparing two counts
+   * (embeddedWrites in pglite-dialect.ts).
+   */
+  writes = 0
   private held = false
   private readonly waiting: Record<Priority, (() => void)[]> = { foreground: [], background: [] }
 

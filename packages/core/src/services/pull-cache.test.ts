@@ -1,31 +1,29 @@
 import { expect, test } from 'vitest'
 import { PullCache, type RenderedPull } from './pull-cache.js'
 
-const pull = (content: string): RenderedPull => ({ path: 'p', encoding: 'utf-8', format: 'json', content, warnings: [] })
+const kept = (content: string) => ({ settings: 's', rows: 'r', writes: undefined, pull: { path: 'p', encoding: 'utf-8', format: 'json', content, warnings: [] } satisfies RenderedPull })
 
-test('a kept pull is answered only for the stamp it was rendered from', () => {
+test('a kept pull is replaced by the next one of the same key', () => {
   const cache = new PullCache(1000)
-  cache.set('a', 's1', pull('one'))
-  expect(cache.get('a', 's1')?.content).toBe('one')
-  expect(cache.get('a', 's2')).toBeUndefined()
-  cache.set('a', 's2', pull('two'))
-  expect(cache.get('a', 's1')).toBeUndefined()
-  expect(cache.get('a', 's2')?.content).toBe('two')
+  cache.set('a', kept('one'))
+  expect(cache.get('a')?.pull.content).toBe('one')
+  cache.set('a', { ...kept('two'), rows: 'r2' })
+  expect(cache.get('a')).toMatchObject({ rows: 'r2', pull: { content: 'two' } })
   expect(cache.size).toBe(1)
 })
 
 test('beyond the budget the least recently used pulls go first; a pull larger than the budget is not kept', () => {
   const cache = new PullCache(25)
-  cache.set('a', 's', pull('x'.repeat(9)))
-  cache.set('b', 's', pull('y'.repeat(9)))
+  cache.set('a', kept('x'.repeat(9)))
+  cache.set('b', kept('y'.repeat(9)))
   // Reading a makes b the least recently used.
-  expect(cache.get('a', 's')).toBeDefined()
-  cache.set('c', 's', pull('z'.repeat(9)))
-  expect(cache.get('b', 's')).toBeUndefined()
-  expect(cache.get('a', 's')).toBeDefined()
-  expect(cache.get('c', 's')).toBeDefined()
-  cache.set('huge', 's', pull('h'.repeat(100)))
-  expect(cache.get('huge', 's')).toBeUndefined()
+  expect(cache.get('a')).toBeDefined()
+  cache.set('c', kept('z'.repeat(9)))
+  expect(cache.get('b')).toBeUndefined()
+  expect(cache.get('a')).toBeDefined()
+  expect(cache.get('c')).toBeDefined()
+  cache.set('huge', kept('h'.repeat(100)))
+  expect(cache.get('huge')).toBeUndefined()
   expect(cache.size).toBe(2)
   cache.setBudget(0)
   expect(cache.size).toBe(0)
