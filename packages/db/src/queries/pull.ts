@@ -77,8 +77,8 @@ export async function pullRowsOfFile(db: Kysely<Database>, fileId: string, q: Pu
  * the asked locales (under approved_only, the reviewed and approved ones). Each joined row adds a 64-bit hash of its
  * key's and translation's row versions (`xmin`, the transaction that wrote each). A write committed after a stamp was
  * read brings a transaction id no row had then (or only drops rows, which the count shows), so it changes the stamp
- * unless 64-bit hashes collide; unit source texts never change. An aggregate in the database: no row crosses to the API, where a pull
- * of 100,000 keys spends most of its time (docs/decisions.md, issue 28: rendered pulls are reused).
+ * unless 64-bit hashes collide; unit source texts never change. An aggregate in the database: no row crosses to the
+ * API, where a pull of 100,000 keys spends most of its time (docs/decisions.md, issue 28: rendered pulls are reused).
  */
 export async function pullStampOfFile(db: Kysely<Database>, fileId: string, q: PullQuery): Promise<string> {
   if (q.locales.length === 0) throw new TypeError('pullStampOfFile needs at least one locale')
