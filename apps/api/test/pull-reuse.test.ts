@@ -43,7 +43,7 @@ forEachBackend('pull reuse', (env) => {
     // A translation set through the API.
     await ok(ws.call('set_translation', { unit: await unit('nav.home'), locale: 'de', text: 'Start', status: 'reviewed' }))
     expect(JSON.parse(await pull()).nav.home).toBe('Start')
-    // A review, seen under approved_only: the imported text waits until reviewed... and a review changes only status.
+    // Under approved_only: a machine edit does not ship until a review, which changes only the translation's status.
     const approved = JSON.parse(await pull({ approved_only: true, missing: 'omit' }))
     expect(approved.cart.checkout).toBe('Zur Kasse')
     await ok(ws.call('set_translation', { unit: await unit('cart.checkout'), locale: 'de', text: 'Bezahlen', status: 'machine' }))

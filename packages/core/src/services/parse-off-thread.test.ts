@@ -50,7 +50,7 @@ test('entries cross from the worker thread whole: nested meta, plural maps, mult
   expect(xcOff.entries[5]!.values).toMatchObject({ de: { value: 'Hallo 5' } })
 })
 
-test('a worker started ahead of a big file parses it, and a small file starts none', async () => {
+test('a big file parses on the worker push_file started ahead of it (a small file\'s warm-up is a no-op)', async () => {
   warmParser(10)
   warmParser(OFF_THREAD_CHARS)
   const content = `{${Array.from({ length: 20_000 }, (_, i) => `"w${i}": "warm ${i}"`).join(',')}}`
