@@ -105,11 +105,13 @@ class GatedPGliteConnection implements DatabaseConnection {
   constructor(private readonly options: GatedPGliteOptions) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (!onlyReads(query.sql)) this.options.gate.writes++
+    const reads = onlyReads(query.sql)
+    if (!reads) this.options.gate.writes++
     if (this.guest) return this.guest.run<R>(query)
     if (this.hosting) return this.hosting.own<R>(query)
     if (!this.holding) {
-      const host = this.mayVisit(query) ? this.options.gate.host : undefined
+      // A request's statement that only reads may run as a guest (background work waits for the commit).
+      const host = reads && this.options.priority === 'foreground' ? this.options.gate.host : undefined
       const visited = host ? await host.visit<R>(query) : null
       if (visited) return visited
       await this.enter()
@@ -182,11 +184,6 @@ class GatedPGliteConnection implements DatabaseConnection {
   private async enter(): Promise<void> {
     await this.options.gate.enter(this.options.priority)
     this.holding = true
-  }
-
-  /** A request's statement that only reads (background work waits for the commit). */
-  private mayVisit(query: CompiledQuery): boolean {
-    return this.options.priority === 'foreground' && onlyReads(query.sql)
   }
 }
 
