@@ -5,10 +5,19 @@ import { rowsOf } from '../../../packages/db/test/rows.js'
 import type { Env } from './harness.js'
 import type { Ws } from './units-fixture.js'
 
-/** Files one task and returns its id. */
+/** When the last task was filed (Date.now()). */
+let lastFiled = 0
+
+/**
+ * Files one task and returns its id, in a later millisecond than the task filed before it: PGlite's clock counts
+ * milliseconds, so two tasks filed back to back could share created_at, and "oldest first" then fell to their random
+ * ids (a CI run listed two tasks of one priority in the wrong order).
+ */
 export async function fileTask(env: Env, ws: Ws, task: Omit<NewTask, 'workspace_id' | 'filed_by'> & { filed_by?: NewTask['filed_by'] }): Promise<string> {
   const subject = task.subject ?? `test:${Math.random()}`
+  while (Date.now() <= lastFiled) await new Promise((resolve) => setTimeout(resolve, 1))
   await fileTasks(env.conn().db, [{ filed_by: 'ai', ...task, subject, workspace_id: ws.workspaceId }])
+  lastFiled = Date.now()
   const rows = await rowsOf(env.conn().db, 'tasks', ws.workspaceId)
   return rows.find((r) => r.subject === subject && (r.status === 'open' || r.status === 'claimed'))!.id
 }
