@@ -95,8 +95,12 @@ async function run(): Promise<void> {
   const exec = execOn(api)
   const store: FloorStore = url ? await postgresStore(url) : await pgliteStore()
   try {
-    const floor = await measureFloor(store, json)
-    log(`floor (JSON.parse + SHA-256 + COPY of ${floor.rows.toLocaleString('en')} rows into 3 tables): ${ms(floor.ms)} ms; load ${load()}`)
+    // Each floor is the faster of two runs. The indexed one runs last: its tables stay for the re-push and pull floors.
+    const fastest = (a: { ms: number; rows: number }, b: { ms: number; rows: number }) => (a.ms <= b.ms ? a : b)
+    const bareFloor = fastest(await measureFloor(store, json, 'bare'), await measureFloor(store, json, 'bare'))
+    log(`bare floor (JSON.parse + SHA-256 + COPY of ${bareFloor.rows.toLocaleString('en')} keys into 3 index-less tables): ${ms(bareFloor.ms)} ms; load ${load()}`)
+    const floor = fastest(await measureFloor(store, json, 'indexed'), await measureFloor(store, json, 'indexed'))
+    log(`floor (the same COPY into 3 small indexed tables, as issue 28 states it): ${ms(floor.ms)} ms; load ${load()}`)
 
     await call('create_project', { name: 'App', slug: 'app', target_locales: [LOCALE], auto_translate: false })
     // Warm the op path (JIT, pools) with a small push, so the big one measures the push.
@@ -105,7 +109,7 @@ async function run(): Promise<void> {
     const push = await timed(() => call('push_file', { project: 'app', path: 'locales/en.json', content: json }))
     const pushLoad = load()
     const memAfter = await memory(api.child)
-    log(`push (new ${KEYS.toLocaleString('en')}-key JSON over HTTP): ${ms(push.ms)} ms = ${(push.ms / floor.ms).toFixed(2)}x floor; keys added ${push.out.counts.keys_added}; load ${pushLoad}`)
+    log(`push (new ${KEYS.toLocaleString('en')}-key JSON over HTTP): ${ms(push.ms)} ms = ${ratio(push.ms, floor.ms)} floor, ${ratio(push.ms, bareFloor.ms)} bare floor; keys added ${push.out.counts.keys_added}; load ${pushLoad}`)
     const growth = memAfter.max_rss - memBefore.rss
     log(`API process: rss ${mb(memBefore.rss)} MB before, peak ${mb(memAfter.max_rss)} MB: grew ${mb(growth)} MB`)
 
@@ -137,6 +141,7 @@ async function run(): Promise<void> {
     const pullJson = pulls.json!
     const table = [
       { workload: `push of a ${KEYS.toLocaleString('en')}-key JSON`, floor_ms: ms(floor.ms), tolk_ms: ms(push.ms), ratio: ratio(push.ms, floor.ms), goal: '<= 1.5x floor', meets: push.ms <= 1.5 * floor.ms, load: pushLoad },
+      { workload: 'the same push beside the index-less floor', floor_ms: ms(bareFloor.ms), tolk_ms: ms(push.ms), ratio: ratio(push.ms, bareFloor.ms), goal: '(shown)', meets: null, load: pushLoad },
       { workload: 'identical re-push of that file', floor_ms: ms(repushFloor), tolk_ms: ms(repush.ms), ratio: ratio(repush.ms, repushFloor), goal: '< 300 ms', meets: repush.ms < 300 && rowsWritten === 0, load: repushLoad },
       { workload: 'pull of that file (median of 3)', floor_ms: ms(pullFloor), tolk_ms: pullJson.ms_median, ratio: ratio(pullJson.ms_median, pullFloor), goal: '< 250 ms', meets: pullJson.ms_median < 250, load: pullJson.load },
     ]

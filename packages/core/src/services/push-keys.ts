@@ -64,8 +64,8 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   const existing = new Map(keyStates.map((k) => [keyId(k.name, k.context), k]))
   const splitUnits = await splitHashesOf(ctx.db, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }).map((k) => k.unit_id))
   // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
-  // units while the keys are worked out and serialized. A unit another push created first is not written, and the
-  // push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
+  // units while the keys are worked out and serialized. A unit another push created first fails the insert on its
+  // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
   // primary key and unit indexes instead of touching a random page per row.
   const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
   await new Promise((resolve) => setImmediate(resolve))
@@ -109,14 +109,16 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     updates.push({ id: key.id, unit_id: unitId, comment, position: w.position, meta })
   }
   const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
-  const [created, alive] = await Promise.all([
-    unitsWritten,
+  const rest = awaitedLater(Promise.all([
     lockUnitsInUse(ctx.db, [...targets]),
     insertKeys(ctx.db, { workspace_id: ctx.workspaceId, project_id: sync.projectId, file_id: file.id }, inserts),
     updateKeys(ctx.db, updates),
     markKeysRemoved(ctx.db, gone),
-  ])
-  if (created < units.toCreate.length) throw new RaceLost('Another push created some of these strings at the same moment.')
+  ]))
+  // The units first: when another push created one of them, their unique violation is the error that runs the push
+  // again, not the aborted transaction the statements after them report.
+  await unitsWritten
+  const [alive] = await rest
   if (alive.size < targets.size) throw new RaceLost('A unit this push reuses was merged away meanwhile.')
   counts.units_created += units.toCreate.length
   counts.units_reused += units.reused

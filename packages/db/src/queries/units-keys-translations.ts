@@ -139,18 +139,18 @@ export interface NewUnitRow {
 }
 
 /**
- * Creates units that do not exist yet and returns how many it created: fewer than given when a concurrent push
- * created some of the same source texts first (those rows are skipped, and the caller must not use their ids).
+ * Creates units that do not exist yet. A unit another push created meanwhile fails the statement on
+ * units_workspace_hash_key, and the caller runs again to reuse it: a plain insert, because ON CONFLICT DO NOTHING
+ * probes the unique index before every row (170 ms more per 100,000 units on PostgreSQL, issue 28) only to have the
+ * caller run again all the same.
  * Chunks go out together, so the server writes one while the next is being serialized.
  */
-export async function insertUnits(db: Kysely<Database>, workspaceId: string, units: readonly NewUnitRow[]): Promise<number> {
-  const results = await sentInTurns(db, units, (part) => sql`
+export async function insertUnits(db: Kysely<Database>, workspaceId: string, units: readonly NewUnitRow[]): Promise<void> {
+  await sentInTurns(db, units, (part) => sql`
     INSERT INTO units (id, workspace_id, source_text, source_plural, source_hash)
     SELECT v.id, ${workspaceId}::uuid, v.text, v.plural::jsonb, v.hash
     FROM unnest(${listParam(part.map((u) => u.id), 'uuid')}, ${part.map((u) => u.source_text)}::text[], ${part.map((u) => jsonText(u.source_plural))}::text[], ${listParam(part.map((u) => u.source_hash), 'text')})
-      AS v (id, text, plural, hash)
-    ON CONFLICT ON CONSTRAINT units_workspace_hash_key DO NOTHING`.execute(db))
-  return results.reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0)
+      AS v (id, text, plural, hash)`.execute(db))
 }
 
 /**
