@@ -1,4 +1,4 @@
-import { insertActivity, isUniqueViolation, withTx, type NewActivity } from '@tolk/db'
+import { insertActivity, isDeadlock, isUniqueViolation, withTx, type NewActivity } from '@tolk/db'
 import * as v from 'valibot'
 import type { ActivityNote, AuthedContext, OpContext } from './context.js'
 import type { ErrorCode } from './contract/errors.js'
@@ -42,8 +42,9 @@ export async function invoke(ctx: OpContext, name: string, raw: unknown): Promis
       return await runWrite(op, ctx, principal, parsed.output)
     } catch (err) {
       if (err instanceof RollBack) return err.output
-      // Two writers racing to create the same row: the loser runs again and finds the winner's row.
-      if (attempt < 3 && (err instanceof RaceLost || RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c)))) continue
+      // Two writers racing to create the same row: the loser runs again and finds the winner's row. Two that wait on
+      // each other's new rows (a deadlock PostgreSQL broke by ending one) are the same race.
+      if (attempt < 3 && (err instanceof RaceLost || isDeadlock(err) || RACE_CONSTRAINTS.some((c) => isUniqueViolation(err, c)))) continue
       throw err
     }
   }
