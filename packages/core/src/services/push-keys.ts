@@ -1,21 +1,17 @@
 import { v7 as timeOrderedId } from 'uuid'
 import {
-  indexKeysForSearch, indexUnitsForSearch, insertKeys, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
-  translationsOf, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type TranslationWrite,
+  indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
+  translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type TranslationWrite,
 } from '@tolk/db'
-import type { Entry } from '@tolk/formats'
+import { comparePlaceholders, type Entry } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { RaceLost } from '../errors.js'
-import { allInSentOrder, awaitedLater } from './awaited-later.js'
+import { awaitedLater } from './awaited-later.js'
 import { historyActor } from './history.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { nextTurn, sliceEnds } from '../slices.js'
 import { splitHash } from './split-hash.js'
 import { unitHash } from './unit-hash.js'
-import type { UnitResolver } from './unit-resolver.js'
-
-/** New keys per insert statement sent while the rest are worked out (insertKeys splits them further on PGlite). */
-const KEYS_PER_SEND = 5_000
 
 /** New keys and units up to which a push fills the search tables itself; past it, they are filled after commit. */
 const SEARCH_INLINE_LIMIT = 2_000
@@ -28,20 +24,14 @@ export interface WantedKey {
   hash: string
 }
 
-/**
- * The file's keys by identity (name + context); a repeated key keeps its last occurrence (the snapshot keeps every
- * copy). With `units`, each text is handed to it as it is hashed, so its unit is found or written meanwhile.
- */
-export async function wantedKeys(entries: readonly Entry[], sourceLocale: string, units?: UnitResolver): Promise<Map<string, WantedKey>> {
+/** The file's keys by identity (name + context); a repeated key keeps its last occurrence (the snapshot keeps every copy). */
+export async function wantedKeys(entries: readonly Entry[], sourceLocale: string): Promise<Map<string, WantedKey>> {
   const byId = new Map<string, WantedKey>()
   for (let position = 0; position < entries.length; position++) {
     if (sliceEnds(position)) await nextTurn()
     const entry = entries[position]!
     const source = sourceOf(entry, sourceLocale)
-    const id = keyId(entry.key, entry.context)
-    const hash = unitHash(source.text, source.plural)
-    units?.add(hash, source, byId.has(id))
-    byId.set(id, { entry, position, source, hash })
+    byId.set(keyId(entry.key, entry.context), { entry, position, source, hash: unitHash(source.text, source.plural) })
   }
   return byId
 }
@@ -61,8 +51,6 @@ export interface KeySync {
   projectId: string
   file: File
   wanted: Map<string, WantedKey>
-  /** The resolver `wanted` was read with (wantedKeys). */
-  units: UnitResolver
   removeMissing: boolean
   /** Filled with the units new and moved keys landed on (context-review.ts reads it). */
   landed?: Map<string, { keys: number; created: boolean }>
@@ -71,19 +59,16 @@ export interface KeySync {
 /** Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units. */
 export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCounts): Promise<boolean> {
   const { wanted, file } = sync
-  const [units, keyStates] = await Promise.all([sync.units.resolved(wanted), keyStatesOfFile(ctx.db, file.id)])
-  const createdIds = units.created
+  const [units, keyStates] = await Promise.all([resolveUnits(ctx, wanted), keyStatesOfFile(ctx.db, file.id)])
+  const createdIds = new Set(units.toCreate.map((u) => u.id))
   const existing = new Map(keyStates.map((k) => [keyId(k.name, k.context), k]))
   const splitUnits = await splitHashesOf(ctx.db, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }).map((k) => k.unit_id))
   // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
-  // units (sent while the file was read) and the first keys while the rest of the keys are worked out. A unit another
-  // push created first fails the insert on its unique hash, and the push runs again to reuse it. The ids are
-  // time-ordered (UUIDv7): a bulk insert appends to the right edge of the primary key and unit indexes instead of
-  // touching a random page per row.
-  const unitsWritten = awaitedLater(sync.units.written())
-  const place = { workspace_id: ctx.workspaceId, project_id: sync.projectId, file_id: file.id }
-  const keysWritten: Promise<void>[] = []
-  let keysSent = 0
+  // units while the keys are worked out and serialized. A unit another push created first fails the insert on its
+  // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
+  // primary key and unit indexes instead of touching a random page per row.
+  const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
+  await new Promise((resolve) => setImmediate(resolve))
   const inserts: NewKeyRow[] = []
   const updates: KeyChange[] = []
   const moved: { from: string; to: string }[] = []
@@ -106,10 +91,6 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     const comment = w.entry.comment ?? ''
     if (!key) {
       inserts.push({ id: timeOrderedId(), name: w.entry.key, context: w.entry.context ?? '', comment, position: w.position, unit_id: unitId, meta })
-      if (inserts.length - keysSent === KEYS_PER_SEND) {
-        keysWritten.push(awaitedLater(insertKeys(ctx.db, place, inserts.slice(keysSent))))
-        keysSent = inserts.length
-      }
       land(unitId)
       if (createdIds.has(unitId)) landedOnNew = true
       else targets.add(unitId)
@@ -128,19 +109,18 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     updates.push({ id: key.id, unit_id: unitId, comment, position: w.position, meta })
   }
   const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
-  keysWritten.push(insertKeys(ctx.db, place, inserts.slice(keysSent)))
-  const rest = awaitedLater(allInSentOrder([
-    allInSentOrder(keysWritten),
+  const rest = awaitedLater(Promise.all([
     lockUnitsInUse(ctx.db, [...targets]),
+    insertKeys(ctx.db, { workspace_id: ctx.workspaceId, project_id: sync.projectId, file_id: file.id }, inserts),
     updateKeys(ctx.db, updates),
     markKeysRemoved(ctx.db, gone),
-  ] as const))
+  ]))
   // The units first: when another push created one of them, their unique violation is the error that runs the push
   // again, not the aborted transaction the statements after them report.
   await unitsWritten
-  const [, alive] = await rest
+  const [alive] = await rest
   if (alive.size < targets.size) throw new RaceLost('A unit this push reuses was merged away meanwhile.')
-  counts.units_created += createdIds.size
+  counts.units_created += units.toCreate.length
   counts.units_reused += units.reused
   counts.keys_added += inserts.length
   counts.keys_updated += updates.length
@@ -148,6 +128,31 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   await carryTranslations(ctx, moved, createdIds)
   await indexForSearch(ctx, file, [...createdIds], inserts.map((k) => k.id))
   return landedOnNew
+}
+
+/** Unit ids by source hash for every wanted key: existing units, and new ids for the units to create. */
+async function resolveUnits(ctx: AuthedContext, wanted: Map<string, WantedKey>): Promise<{ ids: Map<string, string>; toCreate: NewUnitRow[]; reused: number }> {
+  const firstByHash = new Map<string, LocaleText>()
+  let seen = 0
+  for (const w of wanted.values()) {
+    if (sliceEnds(seen++)) await nextTurn()
+    if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
+  }
+  const { ids, aliasTexts } = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
+  const toCreate: NewUnitRow[] = []
+  let handled = 0
+  for (const [hash, source] of firstByHash) {
+    if (sliceEnds(handled++)) await nextTurn()
+    // A text merged into a unit whose placeholders differ (before merge_units refused that) gets its own unit back:
+    // its file must not ship the other unit's placeholders.
+    const keptText = aliasTexts.get(hash)
+    if (keptText !== undefined && !comparePlaceholders(source.text, keptText).ok) ids.delete(hash)
+    if (ids.has(hash)) continue
+    const id = timeOrderedId()
+    ids.set(hash, id)
+    toCreate.push({ id, source_text: source.text, source_plural: source.plural, source_hash: hash })
+  }
+  return { ids, toCreate, reused: firstByHash.size - toCreate.length }
 }
 
 /** Small pushes fill the search tables in their own transaction; big ones leave it to the indexer after commit. */

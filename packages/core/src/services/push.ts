@@ -10,7 +10,6 @@ import { linkFile } from './file-link.js'
 import { parseWith } from './codec.js'
 import { importTranslations } from './import-translations.js'
 import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
-import { UnitResolver } from './unit-resolver.js'
 import { nextTurn, sliceEnds } from '../slices.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 
@@ -57,21 +56,18 @@ export async function storePush(ctx: AuthedContext<'not_found'>, req: PushReques
   let newUnits = false
   let summary: PushSummary | null = null
   if (isSource) {
-    // The units are found or written while the file's texts are hashed, unless nothing is to be written.
-    const units = unchangedSource ? undefined : new UnitResolver(ctx)
-    const wanted = await wantedKeys(entries, req.sourceLocale, units)
+    const wanted = await wantedKeys(entries, req.sourceLocale)
     if (!multi) summary = await summaryOf(wanted, parsed.issues)
-    if (!units) await countUnchanged(wanted, counts)
+    if (unchangedSource) await countUnchanged(wanted, counts)
     else {
       const landed = new Map<string, Landed>()
-      newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, units, removeMissing: true, landed }, counts)
+      newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
       counts.tasks_filed += await fileContextReviews(ctx, req, landed)
     }
     if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
-    const units = new UnitResolver(ctx)
-    newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: await wantedKeys(entries, req.sourceLocale, units), units, removeMissing: false }, counts)
+    newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted: await wantedKeys(entries, req.sourceLocale), removeMissing: false }, counts)
   }
   const locales = multi ? [...new Set(parsed.locales.concat(Object.keys(entries[0]?.values ?? {})))].filter((l) => l !== req.sourceLocale) : isSource ? [] : [req.locale]
   if (locales.length > 0) await importTranslations(ctx, req, file, entries, locales, snapshotLocale, counts)
