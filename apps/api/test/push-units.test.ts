@@ -4,7 +4,7 @@
 // (on PostgreSQL they deadlock, and the push the server ended runs again; it answered 500 before).
 import { expect, test } from 'vitest'
 import { countOf } from '../../../packages/db/test/rows.js'
-import { forEachBackend, type Caller } from './harness.js'
+import { forEachBackend } from './harness.js'
 
 async function ok(res: Promise<{ status: number; body: any }>) {
   const r = await res
@@ -53,7 +53,7 @@ forEachBackend('push units', (env) => {
   })
 
   test('two big pushes creating the same texts at once both succeed, with one unit per text', async () => {
-    const ws: Caller = await env.workspace()
+    const ws = await env.workspace()
     await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false }))
     await ok(ws.call('create_project', { name: 'Mobile', slug: 'mobile', target_locales: ['de'], auto_translate: false }))
     // The same 12,000 texts in two apps' files (several insert statements each), in opposite orders, pushed at the same moment: on
