@@ -65,8 +65,8 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   const splitUnits = await splitHashesOf(ctx.db, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }).map((k) => k.unit_id))
   // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
   // units while the keys are worked out and serialized. A unit another push created first fails the insert on its
-  // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the right edge of the
-  // primary key and unit indexes instead of touching a random page per row.
+  // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the
+  // right edge of the primary key and unit indexes instead of touching a random page per row.
   const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
   await new Promise((resolve) => setImmediate(resolve))
   const inserts: NewKeyRow[] = []
