@@ -2,11 +2,13 @@
 // `{port, key}` when listening; on 'memory' collects garbage and answers its heap and RSS; on 'stop' exits.
 import { serve } from '@hono/node-server'
 import { createApp, tuneTimeouts } from '@tolk/api'
-import { SearchIndexer, createWorkspaceWithOwner } from '@tolk/core'
+import { SearchIndexer, createWorkspaceWithOwner, keepParserReady } from '@tolk/core'
 import { connect, migrateToLatest } from '@tolk/db'
 
 const conn = await connect(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL, max: 10 } : { dataDir: 'memory://' })
 await migrateToLatest(conn.db)
+// As apps/api's main: a big file's parse finds its worker thread loaded.
+keepParserReady()
 const { apiKey } = await createWorkspaceWithOwner(conn.db, 'Bench', `bench-${process.pid}`)
 const indexer = new SearchIndexer(conn.db)
 const app = createApp({ db: conn.db, baseUrl: 'http://bench.test', searchIndexer: indexer })

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createProvider } from '@tolk/ai'
-import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, pullCache, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
+import { Authenticator, BullJobQueue, WebhookDispatcher, attemptDelivery, Metrics, WorkspaceCache, InProcessRunner, SearchIndexer, bootstrapIfEmpty, configFromEnv, createLogger, keepParserReady, pullCache, startReconciler, STALE_AFTER_MS, stripeBillingFromEnv, type JobQueue } from '@tolk/core'
 import { KEY_REVOKED_CHANNEL, WORKSPACE_CHANGED_CHANNEL, connect, migrateToLatest } from '@tolk/db'
 import { createApp } from './app.js'
 import { firstStartMessage } from './first-start.js'
@@ -59,6 +59,8 @@ if (config.redisUrl) {
 }
 
 pullCache.setBudget(config.pullCacheMb * 1024 * 1024)
+// A big file's parse finds its worker thread loaded.
+keepParserReady()
 
 // Big pushes leave their search indexing to after commit; the sweep also finishes what a stopped instance left.
 const searchIndexer = new SearchIndexer(conn.background, log).start()

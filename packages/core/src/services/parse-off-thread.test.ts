@@ -1,6 +1,6 @@
 import { checkTemplate, inferTemplate, parse } from '@tolk/formats'
 import { expect, test } from 'vitest'
-import { checkTemplateOffThread, inferTemplateOffThread, OFF_THREAD_CHARS, parseFile, warmParser } from './parse-off-thread.js'
+import { checkTemplateOffThread, inferTemplateOffThread, keepParserReady, OFF_THREAD_CHARS, parseFile, parserThreadId, warmParser } from './parse-off-thread.js'
 
 test('a big file parsed on the worker thread reads exactly as parsed in place, in order, issues included', async () => {
   const entries = Array.from({ length: 30_000 }, (_, i) => `"k${i}": "Value number ${i}"`)
@@ -54,5 +54,17 @@ test('a big file parses on the worker push_file started ahead of it (a small fil
   warmParser(10)
   warmParser(OFF_THREAD_CHARS)
   const content = `{${Array.from({ length: 20_000 }, (_, i) => `"w${i}": "warm ${i}"`).join(',')}}`
+  expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
+})
+
+test('keepParserReady: a loaded thread waits before any big file, and a fresh one replaces a thread that retires after parsing', async () => {
+  keepParserReady()
+  const first = parserThreadId()
+  expect(first).toBeDefined()
+  const content = `{${Array.from({ length: 20_000 }, (_, i) => `"r${i}": "ready ${i}"`).join(',')}}`
+  expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
+  expect(parserThreadId()).toBe(first)
+  // The thread that parsed retires when idle (its heap goes back) and a new one is loaded in its place.
+  await expect.poll(() => { const id = parserThreadId(); return id !== undefined && id !== first }, { timeout: 8_000, interval: 50 }).toBe(true)
   expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
 })

@@ -78,7 +78,7 @@ export async function unitIdsByHash(db: Kysely<Database>, workspaceId: string, h
     // list (100,000 units x 10,000 hashes took minutes), while unnest joins by index probe or hash.
     const { rows } = await sql<{ id: string; source_hash: string; alias_text: string | null }>`
       SELECT v.hash AS source_hash, coalesce(u.id, a.unit_id) AS id, au.source_text AS alias_text
-      FROM unnest(${part}::text[]) AS v (hash)
+      FROM unnest(${listParam(part, 'text')}) AS v (hash)
       LEFT JOIN units u ON u.workspace_id = ${workspaceId} AND u.source_hash = v.hash
       LEFT JOIN unit_aliases a ON u.id IS NULL AND a.workspace_id = ${workspaceId} AND a.source_hash = v.hash
       LEFT JOIN units au ON au.id = a.unit_id
