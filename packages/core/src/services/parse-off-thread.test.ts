@@ -1,6 +1,10 @@
 import { checkTemplate, inferTemplate, parse } from '@tolk/formats'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { expect, test } from 'vitest'
 import { checkTemplateOffThread, inferTemplateOffThread, keepParserReady, OFF_THREAD_CHARS, parseFile, parserThreadId, warmParser } from './parse-off-thread.js'
+
+const run = promisify(execFile)
 
 test('a big file parsed on the worker thread reads exactly as parsed in place, in order, issues included', async () => {
   const entries = Array.from({ length: 30_000 }, (_, i) => `"k${i}": "Value number ${i}"`)
@@ -57,14 +61,30 @@ test('a big file parses on the worker push_file started ahead of it (a small fil
   expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
 })
 
-test('keepParserReady: a loaded thread waits before any big file, and a fresh one replaces a thread that retires after parsing', async () => {
+test('keepParserReady: a loaded thread waits before any big file and stays after parsing one', async () => {
   keepParserReady()
   const first = parserThreadId()
   expect(first).toBeDefined()
   const content = `{${Array.from({ length: 20_000 }, (_, i) => `"r${i}": "ready ${i}"`).join(',')}}`
   expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
+  // Past the idle time after which a thread nobody keeps retires.
+  await new Promise((resolve) => setTimeout(resolve, 2_500))
   expect(parserThreadId()).toBe(first)
-  // The thread that parsed retires when idle (its heap goes back) and a new one is loaded in its place.
-  await expect.poll(() => { const id = parserThreadId(); return id !== undefined && id !== first }, { timeout: 8_000, interval: 50 }).toBe(true)
   expect((await parseFile('json', content, { locale: 'en' })).entries).toHaveLength(20_000)
 })
+
+test('the parse thread keeps no process alive: kept ready before any file, after a parse, or neither', async () => {
+  const script = (keep: boolean, parse: boolean) => [
+    `const m = await import(${JSON.stringify(new URL('./parse-off-thread.ts', import.meta.url).href)})`,
+    keep ? 'm.keepParserReady()' : '',
+    parse
+      ? `const r = await m.parseFile('json', '{' + Array.from({ length: 20000 }, (_, i) => '"k' + i + '": "v ' + i + '"').join(',') + '}', { locale: 'en' }); console.log(r.entries.length)`
+      : 'console.log("ready")',
+  ].join('\n')
+  // A process still running after 30 s is killed, and the call fails: a thread kept ready held its process for ever
+  // when its 'message' listener was attached after unref.
+  for (const [keep, parse] of [[true, false], [true, true], [false, true]] as const) {
+    const { stdout } = await run(process.execPath, ['--conditions=@tolk/source', '--import', 'tsx', '--input-type=module', '-e', script(keep, parse)], { timeout: 30_000 })
+    expect(stdout.trim()).toBe(parse ? '20000' : 'ready')
+  }
+}, 100_000)
