@@ -32,7 +32,8 @@ export async function parseFile(format: FormatId, content: string, options: Pars
 
 /**
  * Starts the worker thread ahead of a big file's parse (push_file calls it before its first query): a thread loads
- * the parsers for 150-250 ms, which otherwise came on top of the parse. An idle worker still retires after IDLE_MS.
+ * the parsers for 150-250 ms, which otherwise came on top of the parse. An idle worker still retires after IDLE_MS,
+ * unless keepParserReady keeps it.
  */
 export function warmParser(contentLength: number): void {
   if (contentLength < OFF_THREAD_CHARS) return
