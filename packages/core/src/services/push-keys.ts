@@ -68,7 +68,7 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the
   // right edge of the primary key and unit indexes instead of touching a random page per row.
   const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
-  await new Promise((resolve) => setImmediate(resolve))
+  await nextTurn()
   const inserts: NewKeyRow[] = []
   const updates: KeyChange[] = []
   const moved: { from: string; to: string }[] = []
