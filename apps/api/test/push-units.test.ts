@@ -52,6 +52,41 @@ forEachBackend('push units', (env) => {
     expect(pulled.content).toBe(shop)
   })
 
+  test('a file of several batches: texts repeated across batches share a unit, and a re-push changes only the keys it edits', async () => {
+    const ws = await env.workspace()
+    await ok(ws.call('create_project', { name: 'Inventory', slug: 'inventory', target_locales: ['de'], auto_translate: false }))
+    // A Spring messages.properties of 25,000 keys (a push works through 10,000 at a time): the text of key i comes back at
+    // key i + 12,000, in a later batch. screen0.label5 is defined twice; its first text is a draft no other key has.
+    const lines = (text: (i: number) => string | undefined) => {
+      const out: string[] = []
+      for (let i = 0; i < 25_000; i++) {
+        const value = text(i)
+        if (value !== undefined) out.push(`screen${Math.floor(i / 100)}.label${i}=${value}`)
+      }
+      return `${out.join('\n')}\nscreen0.label5=Label five, final\n`
+    }
+    const first = lines((i) => (i === 5 ? 'Draft text for label five' : `Text ${i % 12_000}`))
+    const pushed = await ok(ws.call('push_file', { project: 'inventory', path: 'src/main/resources/messages.properties', content: first }))
+    expect(pushed.counts).toMatchObject({ keys_added: 25_000, units_created: 12_001, units_reused: 0 })
+    expect(await countOf(env.conn().db, 'units', ws.workspaceId)).toBe(12_001)
+    const unitOf = async (query: string) => {
+      const found = (await ok(ws.call('search_units', { query, limit: 5 }))).units as { source_text: string; keys: { name: string }[] }[]
+      return found.find((u) => u.source_text === query)
+    }
+    expect((await unitOf('Text 3000'))?.keys.map((k) => k.name).sort()).toEqual(['screen150.label15000', 'screen30.label3000'])
+    expect(await unitOf('Draft text for label five')).toBeUndefined()
+    expect((await ok(ws.call('pull_file', { project: 'inventory', path: 'src/main/resources/messages.properties', locale: 'en' }))).content).toBe(first)
+
+    // Keys in the second and third batches change: one text edited, one removed. The 5,000 keys after the removed one
+    // (label5's last definition among them) move up a place; nothing else is touched.
+    const second = lines((i) => (i === 5 ? 'Draft text for label five' : i === 15_000 ? 'Edited text fifteen thousand' : i === 20_000 ? undefined : `Text ${i % 12_000}`))
+    const again = await ok(ws.call('push_file', { project: 'inventory', path: 'src/main/resources/messages.properties', content: second }))
+    expect(again.counts).toMatchObject({ keys_added: 0, keys_updated: 5_001, keys_removed: 1, keys_unchanged: 19_998, units_created: 1 })
+    expect((await unitOf('Text 3000'))?.keys.map((k) => k.name)).toEqual(['screen30.label3000'])
+    expect((await unitOf('Edited text fifteen thousand'))?.keys.map((k) => k.name)).toEqual(['screen150.label15000'])
+    expect((await ok(ws.call('pull_file', { project: 'inventory', path: 'src/main/resources/messages.properties', locale: 'en' }))).content).toBe(second)
+  })
+
   test('two big pushes creating the same texts at once both succeed, with one unit per text', async () => {
     const ws = await env.workspace()
     await ok(ws.call('create_project', { name: 'Web', slug: 'web', target_locales: ['de'], auto_translate: false }))

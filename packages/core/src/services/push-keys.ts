@@ -1,12 +1,12 @@
 import { v7 as timeOrderedId } from 'uuid'
 import {
   indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
-  translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type TranslationWrite,
+  translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type ResolvedHashes, type TranslationWrite,
 } from '@tolk/db'
 import { comparePlaceholders, type Entry } from '@tolk/formats'
 import type { AuthedContext } from '../context.js'
 import { RaceLost } from '../errors.js'
-import { awaitedLater } from './awaited-later.js'
+import { SentAhead } from './sent-ahead.js'
 import { historyActor } from './history.js'
 import { keyId, sourceOf, type LocaleText } from './entry-text.js'
 import { nextTurn, sliceEnds } from '../slices.js'
@@ -16,22 +16,30 @@ import { unitHash } from './unit-hash.js'
 /** New keys and units up to which a push fills the search tables itself; past it, they are filled after commit. */
 const SEARCH_INLINE_LIMIT = 2_000
 
-/** A key as the pushed file has it: its entry, place and source text with its dedup hash. */
+/** A key as the pushed file has it: its entry, place and source text; its dedup hash once hashOf computed it. */
 export interface WantedKey {
   entry: Entry
   position: number
   source: LocaleText
-  hash: string
+  hash?: string
 }
 
-/** The file's keys by identity (name + context); a repeated key keeps its last occurrence (the snapshot keeps every copy). */
+/** The unit hash of a wanted key's source text, computed once. */
+export function hashOf(w: WantedKey): string {
+  w.hash ??= unitHash(w.source.text, w.source.plural)
+  return w.hash
+}
+
+/**
+ * The file's keys by identity (name + context); a repeated key keeps its last occurrence (the snapshot keeps every
+ * copy). Not hashed yet: syncKeys hashes them batch by batch while the database writes the batches before.
+ */
 export async function wantedKeys(entries: readonly Entry[], sourceLocale: string): Promise<Map<string, WantedKey>> {
   const byId = new Map<string, WantedKey>()
   for (let position = 0; position < entries.length; position++) {
     if (sliceEnds(position)) await nextTurn()
     const entry = entries[position]!
-    const source = sourceOf(entry, sourceLocale)
-    byId.set(keyId(entry.key, entry.context), { entry, position, source, hash: unitHash(source.text, source.plural) })
+    byId.set(keyId(entry.key, entry.context), { entry, position, source: sourceOf(entry, sourceLocale) })
   }
   return byId
 }
@@ -56,103 +64,166 @@ export interface KeySync {
   landed?: Map<string, { keys: number; created: boolean }>
 }
 
-/** Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units. */
-export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCounts): Promise<boolean> {
-  const { wanted, file } = sync
-  const [units, keyStates] = await Promise.all([resolveUnits(ctx, wanted), keyStatesOfFile(ctx.db, file.id)])
-  const createdIds = new Set(units.toCreate.map((u) => u.id))
-  const existing = new Map(keyStates.map((k) => [keyId(k.name, k.context), k]))
-  const splitUnits = await splitHashesOf(ctx.db, [...existing.values()].filter((k) => { const w = wanted.get(keyId(k.name, k.context)); return w && units.ids.get(w.hash) !== k.unit_id }).map((k) => k.unit_id))
-  // Unit and key ids are chosen here, so every write can go out before the last is built: the server writes the new
-  // units while the keys are worked out and serialized. A unit another push created first fails the insert on its
-  // unique hash, and the push runs again to reuse it. The ids are time-ordered (UUIDv7): a bulk insert appends to the
-  // right edge of the primary key and unit indexes instead of touching a random page per row.
-  const unitsWritten = awaitedLater(insertUnits(ctx.db, ctx.workspaceId, units.toCreate))
-  await nextTurn()
-  const inserts: NewKeyRow[] = []
-  const updates: KeyChange[] = []
-  const moved: { from: string; to: string }[] = []
-  // Existing units that keys start pointing at: they must outlive this push (there is no foreign key to hold them).
-  const targets = new Set<string>()
-  let landedOnNew = false
-  let handled = 0
-  const land = (unitId: string) => {
-    const l = sync.landed?.get(unitId)
-    if (l) l.keys++
-    else sync.landed?.set(unitId, { keys: 1, created: createdIds.has(unitId) })
-  }
-  for (const [id, w] of wanted) {
-    if (sliceEnds(handled++)) await nextTurn()
-    const key = existing.get(id)
-    // A key split off with split_key keeps its own unit while its source text stays the same.
-    const ownSplit = key && splitUnits.get(key.unit_id) === splitHash(key.id, w.source.text, w.source.plural) ? key.unit_id : undefined
-    const unitId = ownSplit ?? units.ids.get(w.hash)!
-    const meta = w.entry.meta ?? null
-    const comment = w.entry.comment ?? ''
-    if (!key) {
-      inserts.push({ id: timeOrderedId(), name: w.entry.key, context: w.entry.context ?? '', comment, position: w.position, unit_id: unitId, meta })
-      land(unitId)
-      if (createdIds.has(unitId)) landedOnNew = true
-      else targets.add(unitId)
-      continue
-    }
-    if (key.unit_id === unitId && key.comment === comment && key.position === w.position && !key.removed && sameMeta(key.meta, meta)) {
-      counts.keys_unchanged++
-      continue
-    }
-    if (key.unit_id !== unitId) {
-      moved.push({ from: key.unit_id, to: unitId })
-      land(unitId)
-      if (createdIds.has(unitId)) landedOnNew = true
-      else targets.add(unitId)
-    }
-    updates.push({ id: key.id, unit_id: unitId, comment, position: w.position, meta })
-  }
-  const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
-  const rest = awaitedLater(Promise.all([
-    lockUnitsInUse(ctx.db, [...targets]),
-    insertKeys(ctx.db, { workspace_id: ctx.workspaceId, project_id: sync.projectId, file_id: file.id }, inserts),
-    updateKeys(ctx.db, updates),
-    markKeysRemoved(ctx.db, gone),
-  ]))
-  // The units first: when another push created one of them, their unique violation is the error that runs the push
-  // again, not the aborted transaction the statements after them report.
-  await unitsWritten
-  const [alive] = await rest
-  if (alive.size < targets.size) throw new RaceLost('A unit this push reuses was merged away meanwhile.')
-  counts.units_created += units.toCreate.length
-  counts.units_reused += units.reused
-  counts.keys_added += inserts.length
-  counts.keys_updated += updates.length
-  counts.keys_removed += gone.length
-  await carryTranslations(ctx, moved, createdIds)
-  await indexForSearch(ctx, file, [...createdIds], inserts.map((k) => k.id))
-  return landedOnNew
+/**
+ * Keys per batch of a push. A batch is hashed and its new texts looked up while the database writes the batch
+ * before it, so a big push's units and keys start going out after its first 10,000 keys rather than after its last.
+ */
+const BATCH = 10_000
+
+/** A batch of wanted keys, hashed, with the lookup of the texts this push had not seen before it. */
+interface Batch {
+  keys: [string, WantedKey][]
+  newTexts: Map<string, LocaleText>
+  found: Promise<ResolvedHashes>
 }
 
-/** Unit ids by source hash for every wanted key: existing units, and new ids for the units to create. */
-async function resolveUnits(ctx: AuthedContext, wanted: Map<string, WantedKey>): Promise<{ ids: Map<string, string>; toCreate: NewUnitRow[]; reused: number }> {
-  const firstByHash = new Map<string, LocaleText>()
-  let seen = 0
-  for (const w of wanted.values()) {
-    if (sliceEnds(seen++)) await nextTurn()
-    if (!firstByHash.has(w.hash)) firstByHash.set(w.hash, w.source)
+/**
+ * Creates, updates and removes the file's keys from the entries' source side; true when keys landed on new units.
+ * Batch after batch: each batch's units and keys are sent while the next batch is hashed and looked up.
+ */
+export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCounts): Promise<boolean> {
+  const { wanted, file } = sync
+  const sent = new SentAhead()
+  const keyStates = sent.send(keyStatesOfFile(ctx.db, file.id))
+  const asked = new Set<string>()
+  // Hashes each batch and sends the lookup of its texts no earlier batch had: the units this push creates are known
+  // here before the database has them, so no lookup needs an earlier batch's writes.
+  const prepare = async (keys: [string, WantedKey][]): Promise<Batch> => {
+    const newTexts = new Map<string, LocaleText>()
+    for (let i = 0; i < keys.length; i++) {
+      if (sliceEnds(i)) await nextTurn()
+      const w = keys[i]![1]
+      const hash = hashOf(w)
+      if (asked.has(hash)) continue
+      asked.add(hash)
+      newTexts.set(hash, w.source)
+    }
+    return { keys, newTexts, found: sent.send(unitIdsByHash(ctx.db, ctx.workspaceId, [...newTexts.keys()])) }
   }
-  const { ids, aliasTexts } = await unitIdsByHash(ctx.db, ctx.workspaceId, [...firstByHash.keys()])
-  const toCreate: NewUnitRow[] = []
-  let handled = 0
-  for (const [hash, source] of firstByHash) {
-    if (sliceEnds(handled++)) await nextTurn()
-    // A text merged into a unit whose placeholders differ (before merge_units refused that) gets its own unit back:
-    // its file must not ship the other unit's placeholders.
-    const keptText = aliasTexts.get(hash)
-    if (keptText !== undefined && !comparePlaceholders(source.text, keptText).ok) ids.delete(hash)
-    if (ids.has(hash)) continue
-    const id = timeOrderedId()
-    ids.set(hash, id)
-    toCreate.push({ id, source_text: source.text, source_plural: source.plural, source_hash: hash })
+  const existing = new Map((await sent.wait(keyStates)).map((k) => [keyId(k.name, k.context), k]))
+  const writer = new KeyWriter(ctx, sync, sent, existing)
+  const all = [...wanted]
+  let next: Batch | undefined = await prepare(all.slice(0, BATCH))
+  for (let at = BATCH; next; at += BATCH) {
+    const current: Batch = next
+    // The next batch's lookup goes out before this batch's writes, so it is answered while they run.
+    next = at < all.length ? await prepare(all.slice(at, at + BATCH)) : undefined
+    await writer.write(current)
   }
-  return { ids, toCreate, reused: firstByHash.size - toCreate.length }
+  const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
+  sent.send(markKeysRemoved(ctx.db, gone))
+  const targets = [...writer.targets]
+  const alive = sent.send(lockUnitsInUse(ctx.db, targets))
+  await sent.settle()
+  if ((await alive).size < targets.length) throw new RaceLost('A unit this push reuses was merged away meanwhile.')
+  counts.units_created += writer.created.size
+  counts.units_reused += writer.reused
+  counts.keys_added += writer.added.length
+  counts.keys_updated += writer.updated
+  counts.keys_unchanged += writer.unchanged
+  counts.keys_removed += gone.length
+  await carryTranslations(ctx, writer.moved, writer.created)
+  await indexForSearch(ctx, file, [...writer.created], writer.added)
+  return writer.landedOnNew
+}
+
+/** Writes a push's batches in order: their new units, then their new and changed keys. */
+class KeyWriter {
+  /** Unit ids by source hash of every batch written so far: found, or created by this push. */
+  private readonly unitOf = new Map<string, string>()
+  readonly created = new Set<string>()
+  reused = 0
+  readonly added: string[] = []
+  updated = 0
+  unchanged = 0
+  readonly moved: { from: string; to: string }[] = []
+  /** Existing units that keys start pointing at: they must outlive this push (there is no foreign key to hold them). */
+  readonly targets = new Set<string>()
+  landedOnNew = false
+
+  constructor(
+    private readonly ctx: AuthedContext,
+    private readonly sync: KeySync,
+    private readonly sent: SentAhead,
+    private readonly existing: Map<string, FileKeyState>,
+  ) {}
+
+  async write(batch: Batch): Promise<void> {
+    const { ids, aliasTexts } = await this.sent.wait(batch.found)
+    const toCreate: NewUnitRow[] = []
+    let handled = 0
+    for (const [hash, source] of batch.newTexts) {
+      if (sliceEnds(handled++)) await nextTurn()
+      // A text merged into a unit whose placeholders differ (before merge_units refused that) gets its own unit back:
+      // its file must not ship the other unit's placeholders.
+      const keptText = aliasTexts.get(hash)
+      const found = keptText !== undefined && !comparePlaceholders(source.text, keptText).ok ? undefined : ids.get(hash)
+      if (found !== undefined) {
+        this.unitOf.set(hash, found)
+        this.reused++
+        continue
+      }
+      // Ids are chosen here, so the keys can name their units before the database has them. A unit another push
+      // created first fails the insert on its unique hash, and the push runs again to reuse it. Time-ordered ids
+      // (UUIDv7) append to the right edge of the primary key and unit indexes instead of touching a random page.
+      const id = timeOrderedId()
+      this.unitOf.set(hash, id)
+      this.created.add(id)
+      toCreate.push({ id, source_text: source.text, source_plural: source.plural, source_hash: hash })
+    }
+    this.sent.send(insertUnits(this.ctx.db, this.ctx.workspaceId, toCreate))
+    const splitUnits = await this.splitUnitsOf(batch)
+    const inserts: NewKeyRow[] = []
+    const updates: KeyChange[] = []
+    handled = 0
+    for (const [id, w] of batch.keys) {
+      if (sliceEnds(handled++)) await nextTurn()
+      const key = this.existing.get(id)
+      // A key split off with split_key keeps its own unit while its source text stays the same.
+      const ownSplit = key && splitUnits.get(key.unit_id) === splitHash(key.id, w.source.text, w.source.plural) ? key.unit_id : undefined
+      const unitId = ownSplit ?? this.unitOf.get(hashOf(w))!
+      const meta = w.entry.meta ?? null
+      const comment = w.entry.comment ?? ''
+      if (!key) {
+        inserts.push({ id: timeOrderedId(), name: w.entry.key, context: w.entry.context ?? '', comment, position: w.position, unit_id: unitId, meta })
+        this.land(unitId)
+        continue
+      }
+      if (key.unit_id === unitId && key.comment === comment && key.position === w.position && !key.removed && sameMeta(key.meta, meta)) {
+        this.unchanged++
+        continue
+      }
+      if (key.unit_id !== unitId) {
+        this.moved.push({ from: key.unit_id, to: unitId })
+        this.land(unitId)
+      }
+      updates.push({ id: key.id, unit_id: unitId, comment, position: w.position, meta })
+    }
+    const place = { workspace_id: this.ctx.workspaceId, project_id: this.sync.projectId, file_id: this.sync.file.id }
+    this.sent.send(insertKeys(this.ctx.db, place, inserts))
+    this.sent.send(updateKeys(this.ctx.db, updates))
+    for (const k of inserts) this.added.push(k.id)
+    this.updated += updates.length
+  }
+
+  /** Split units among the batch's existing keys that a changed text moves off (split_key's units keep their key). */
+  private async splitUnitsOf(batch: Batch): Promise<Map<string, string>> {
+    const off: string[] = []
+    for (const [id, w] of batch.keys) {
+      const key = this.existing.get(id)
+      if (key && this.unitOf.get(hashOf(w)) !== key.unit_id) off.push(key.unit_id)
+    }
+    return off.length === 0 ? new Map() : this.sent.wait(this.sent.send(splitHashesOf(this.ctx.db, off)))
+  }
+
+  private land(unitId: string): void {
+    const created = this.created.has(unitId)
+    if (created) this.landedOnNew = true
+    else this.targets.add(unitId)
+    const l = this.sync.landed?.get(unitId)
+    if (l) l.keys++
+    else this.sync.landed?.set(unitId, { keys: 1, created })
+  }
 }
 
 /** Small pushes fill the search tables in their own transaction; big ones leave it to the indexer after commit. */

@@ -9,7 +9,7 @@ import { isTranslatable } from './entry-text.js'
 import { linkFile } from './file-link.js'
 import { parseWith } from './codec.js'
 import { importTranslations } from './import-translations.js'
-import { syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
+import { hashOf, syncKeys, wantedKeys, type WantedKey } from './push-keys.js'
 import { nextTurn, sliceEnds } from '../slices.js'
 import type { PushCounts, PushRequest } from './push-request.js'
 
@@ -57,13 +57,14 @@ export async function storePush(ctx: AuthedContext<'not_found'>, req: PushReques
   let summary: PushSummary | null = null
   if (isSource) {
     const wanted = await wantedKeys(entries, req.sourceLocale)
-    if (!multi) summary = await summaryOf(wanted, parsed.issues)
     if (unchangedSource) await countUnchanged(wanted, counts)
     else {
       const landed = new Map<string, Landed>()
       newUnits = await syncKeys(ctx, { projectId: req.project.id, file, wanted, removeMissing: true, landed }, counts)
       counts.tasks_filed += await fileContextReviews(ctx, req, landed)
     }
+    // After syncKeys, which hashed every key while the database wrote the ones before.
+    if (!multi) summary = await summaryOf(wanted, parsed.issues)
     if (file.source_path !== req.path || file.format !== format) await updateFile(ctx.db, file.id, { source_path: req.path, format })
   } else if (bilingual && !(await findSnapshotHead(ctx.db, file.id, req.sourceLocale))) {
     // Weblate's rule: a bilingual file pushed before any source establishes the keys from its own source side.
@@ -120,7 +121,7 @@ async function countUnchanged(wanted: Map<string, WantedKey>, counts: PushCounts
   let seen = 0
   for (const w of wanted.values()) {
     if (sliceEnds(seen++)) await nextTurn()
-    units.add(w.hash)
+    units.add(hashOf(w))
   }
   counts.keys_unchanged += wanted.size
   counts.units_reused += units.size

@@ -25,6 +25,7 @@ import * as m0022 from './2026_11_27_0022_webhooks.js'
 import * as m0025 from './2026_11_27_0025_snapshot_push_summary.js'
 import * as m0026 from './2026_11_28_0026_stats_indexes.js'
 import * as m0027 from './2026_11_28_0027_embedded_short_statements.js'
+import * as m0028 from './2026_11_28_0028_byte_order_keys.js'
 
 /** Every migration by name, in order. A static map so a bundle needs no folder scan; a test checks it against the folder. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0025_snapshot_push_summary': m0025,
   '2026_11_28_0026_stats_indexes': m0026,
   '2026_11_28_0027_embedded_short_statements': m0027,
+  '2026_11_28_0028_byte_order_keys': m0028,
 }
