@@ -84,6 +84,23 @@ forEachBackend('hostile text', (env) => {
     expect((await ws.call('list_files', { project: 'app' })).body.files).toEqual([])
   })
 
+  test('a big file with bad keys past its first batches is refused naming each, and nothing is written', async () => {
+    const ws = await env.workspace()
+    await ws.call('create_project', { name: 'App' })
+    // An i18next file of 30,000 keys (a push writes 10,000 at a time, each batch while it works out the next): the
+    // keys at lines 25,002 and 29,002 spell NUL. Each is named on its own line.
+    const lines = Array.from({ length: 30_000 }, (_, i) => `  "${i === 25_000 || i === 29_000 ? `bad\\u0000key${i}` : `key${i}`}": "Text number ${i}"`)
+    const res = await ws.call('push_file', { project: 'app', path: 'public/locales/en/common.json', content: `{\n${lines.join(',\n')}\n}\n` })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)
+    expect(res.body.code).toBe('invalid_input')
+    expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([
+      expect.stringMatching(/entry "bad\\u0000key25000" at line 25002, column 4 .*key/),
+      expect.stringMatching(/entry "bad\\u0000key29000" at line 29002, column 4 .*key/),
+    ])
+    expect((await ws.call('list_files', { project: 'app' })).body.files).toEqual([])
+    expect((await ws.call('list_units', { project: 'app', locale: 'de', limit: 5 })).body.units).toEqual([])
+  })
+
   test('upsert_glossary_term with "translations": [] answers 400 (an array is not a map)', async () => {
     const ws = await env.workspace()
     const res = await ws.call('upsert_glossary_term', { term: 'workspace', translations: [] })

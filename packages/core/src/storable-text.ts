@@ -86,12 +86,23 @@ export async function entryTextIssues(entries: readonly { key: string; context?:
   return issues
 }
 
-/** Where the bad character of a key is in the file when the key is written there as it is, else where the key starts. */
+/**
+ * Where the bad character of a key is in the file when the key is written there as it is, else where the key starts.
+ * A key the file spells with an escape ("gr\u0000eeting") is placed by its longest clean run, the part least likely
+ * to occur elsewhere: in a file of keys alike ("bad\u0000key25000", "bad\u0000key29000") the text before the bad
+ * character alone named the first of them for both.
+ */
 function keyAt(key: string, content: string): number {
   const whole = content.indexOf(key)
   const bad = key.indexOf('\u0000')
   const first = bad >= 0 ? bad : key.search(LONE_SURROGATE)
   if (whole >= 0) return whole + Math.max(first, 0)
   const clean = key.slice(0, Math.max(first, 0))
-  return clean === '' ? -1 : content.indexOf(clean)
+  const longest = key.split(BAD_CHARACTER).reduce((a, b) => (b.length > a.length ? b : a), '')
+  const anchor = longest === '' ? -1 : content.indexOf(longest)
+  if (clean === '' || anchor < 0) return clean === '' ? anchor : content.indexOf(clean)
+  const before = content.lastIndexOf(clean, anchor)
+  return before >= 0 ? before : anchor
 }
+
+const BAD_CHARACTER = /\u0000|\p{Cs}/u
