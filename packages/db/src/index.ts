@@ -3,7 +3,7 @@ export { connect, ping, type Connection, type ConnectOptions, type Db } from './
 export { meterDatabaseWait, type WaitMeter } from './session-gate.js'
 export { migrateToLatest } from './migrate.js'
 export { withTx } from './tx.js'
-export { embeddedWrites } from './pglite-dialect.js'
+export { embeddedWrites, onPGlite } from './pglite-dialect.js'
 export { isDeadlock, isUniqueViolation } from './errors.js'
 export * from './queries/workspaces.js'
 export * from './queries/api-keys.js'

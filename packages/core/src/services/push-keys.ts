@@ -1,6 +1,6 @@
 import { v7 as timeOrderedId } from 'uuid'
 import {
-  indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, queueSearchIndex, splitHashesOf,
+  indexKeysForSearch, indexUnitsForSearch, insertKeys, insertUnits, keyStatesOfFile, localesTranslatedOf, lockUnitsInUse, markKeysRemoved, onPGlite, queueSearchIndex, splitHashesOf,
   translationsOf, unitIdsByHash, updateKeys, writeTranslations, type File, type FileKeyState, type KeyChange, type NewKeyRow, type NewUnitRow, type ResolvedHashes, type TranslationWrite,
 } from '@tolk/db'
 import { comparePlaceholders, type Entry } from '@tolk/formats'
@@ -67,8 +67,12 @@ export interface KeySync {
 /**
  * Keys per batch of a push. A batch is hashed and its new texts looked up while the database writes the batch
  * before it, so a big push's units and keys start going out after its first 10,000 keys rather than after its last.
+ * On the embedded PGlite the database runs on this thread, so nothing overlaps and a file is one batch: in batches,
+ * bench:embedded-latency's 200,000-key push took 9.3-9.4 s against 8.4-8.6 s, and requests beside it waited longer
+ * (p99 55-65 ms against 33-40 ms).
  */
 const BATCH = 10_000
+const batchOf = (db: AuthedContext['db']) => (onPGlite(db) ? Infinity : BATCH)
 
 /** A batch of wanted keys, hashed, with the lookup of the texts this push had not seen before it. */
 interface Batch {
@@ -103,11 +107,12 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
   const existing = new Map((await sent.wait(keyStates)).map((k) => [keyId(k.name, k.context), k]))
   const writer = new KeyWriter(ctx, sync, sent, existing)
   const all = [...wanted]
-  let next: Batch | undefined = await prepare(all.slice(0, BATCH))
-  for (let at = BATCH; next; at += BATCH) {
+  const size = batchOf(ctx.db)
+  let next: Batch | undefined = await prepare(all.slice(0, size))
+  for (let at = size; next; at += size) {
     const current: Batch = next
     // The next batch's lookup goes out before this batch's writes, so it is answered while they run.
-    next = at < all.length ? await prepare(all.slice(at, at + BATCH)) : undefined
+    next = at < all.length ? await prepare(all.slice(at, at + size)) : undefined
     await writer.write(current)
   }
   const gone = sync.removeMissing ? [...existing.entries()].filter(([id, k]) => !wanted.has(id) && !k.removed).map(([, k]) => k.id) : []
