@@ -84,11 +84,11 @@ forEachBackend('hostile text', (env) => {
     expect((await ws.call('list_files', { project: 'app' })).body.files).toEqual([])
   })
 
-  test('a big file with bad keys past its first batches is refused naming each, and nothing is written', async () => {
+  test('a big file with bad keys far down is refused naming each at its own line, and nothing is written', async () => {
     const ws = await env.workspace()
     await ws.call('create_project', { name: 'App' })
-    // An i18next file of 30,000 keys (a push writes 10,000 at a time, each batch while it works out the next): the
-    // keys at lines 25,002 and 29,002 spell NUL. Each is named on its own line.
+    // An i18next file of 30,000 keys, larger than one batch of a PostgreSQL push: the keys at lines 25,002 and 29,002
+    // spell NUL and differ only after it, so only the text after the NUL tells them apart in the file.
     const lines = Array.from({ length: 30_000 }, (_, i) => `  "${i === 25_000 || i === 29_000 ? `bad\\u0000key${i}` : `key${i}`}": "Text number ${i}"`)
     const res = await ws.call('push_file', { project: 'app', path: 'public/locales/en/common.json', content: `{\n${lines.join(',\n')}\n}\n` })
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)

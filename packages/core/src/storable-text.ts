@@ -14,6 +14,8 @@ export function isBadText(s: string): boolean {
 
 // In a unicode-mode regex a paired surrogate is one code point; only a lone half is in category Cs.
 const LONE_SURROGATE = /\p{Cs}/u
+/** Either character text in the database cannot hold (keyAt splits a key at them). */
+const BAD_CHARACTER = /\u0000|\p{Cs}/u
 
 /** What is wrong at offset `at` of `s`, with its line and column when the text has more than one line. */
 function describe(s: string, what: string): string {
@@ -100,9 +102,8 @@ function keyAt(key: string, content: string): number {
   const clean = key.slice(0, Math.max(first, 0))
   const longest = key.split(BAD_CHARACTER).reduce((a, b) => (b.length > a.length ? b : a), '')
   const anchor = longest === '' ? -1 : content.indexOf(longest)
-  if (clean === '' || anchor < 0) return clean === '' ? anchor : content.indexOf(clean)
+  if (clean === '') return anchor
+  if (anchor < 0) return content.indexOf(clean)
   const before = content.lastIndexOf(clean, anchor)
   return before >= 0 ? before : anchor
 }
-
-const BAD_CHARACTER = /\u0000|\p{Cs}/u

@@ -104,11 +104,12 @@ export async function syncKeys(ctx: AuthedContext, sync: KeySync, counts: KeyCou
     }
     return { keys, newTexts, found: sent.send(unitIdsByHash(ctx.db, ctx.workspaceId, [...newTexts.keys()])) }
   }
-  const existing = new Map((await sent.wait(keyStates)).map((k) => [keyId(k.name, k.context), k]))
-  const writer = new KeyWriter(ctx, sync, sent, existing)
   const all = [...wanted]
   const size = batchOf(ctx.db)
+  // The first batch is hashed while the file's keys are read (100,000 rows on a re-push).
   let next: Batch | undefined = await prepare(all.slice(0, size))
+  const existing = new Map((await sent.wait(keyStates)).map((k) => [keyId(k.name, k.context), k]))
+  const writer = new KeyWriter(ctx, sync, sent, existing)
   for (let at = size; next; at += size) {
     const current: Batch = next
     // The next batch's lookup goes out before this batch's writes, so it is answered while they run.
